@@ -1,0 +1,109 @@
+//! Assembles the whole HTTP application: /api, /locales and the web app,
+//! behind the shared middleware stack.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, OriginalUri};
+use axum::http::{HeaderName, HeaderValue, Method, Request};
+use axum::middleware::{from_fn, from_fn_with_state};
+use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, Any, CorsLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as Document;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::config::CorsOrigins;
+use crate::docs::{self, ApiDoc};
+use crate::http::{ApiError, middleware};
+use crate::state::AppState;
+use crate::{locales, system, web_app};
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Every documented /api route, by feature.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(system::router())
+}
+
+/// The OpenAPI document, as served at /api/openapi.json and committed as openapi.json.
+pub fn openapi_document() -> Document {
+    api_routes().split_for_parts().1
+}
+
+pub fn router(state: AppState) -> Router {
+    let config = state.config.clone();
+    let (api, document) = api_routes().split_for_parts();
+    let api = api
+        .merge(docs::router(document))
+        .fallback(api_not_found)
+        .route_layer(from_fn(middleware::remember_route))
+        .layer(from_fn(middleware::json_errors))
+        .layer(DefaultBodyLimit::max(config.max_body_bytes));
+    let locales = locales::router().route_layer(from_fn(middleware::remember_route));
+
+    let headers = middleware::security_headers();
+
+    let app = Router::new()
+        .nest("/api", api)
+        .merge(locales)
+        .fallback(web_app::serve);
+    let app = headers.into_iter().fold(app, |app, (name, value)| {
+        app.layer(SetResponseHeaderLayer::if_not_present(name, value))
+    });
+
+    app.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(|request: &Request<_>| {
+                        let id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default();
+                        tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+                    })
+                    .on_request(())
+                    .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(tower_http::LatencyUnit::Micros)),
+            )
+            .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+            .layer(from_fn_with_state(state.metrics.clone(), middleware::record_metrics))
+            .option_layer(cors(&config.cors_allowed_origins))
+            .layer(CompressionLayer::new())
+            .layer(from_fn_with_state(config.request_timeout, middleware::timeout)),
+    )
+    .with_state(state)
+}
+
+fn cors(origins: &CorsOrigins) -> Option<CorsLayer> {
+    let allow = match origins {
+        CorsOrigins::None => return None,
+        CorsOrigins::Any => AllowOrigin::any(),
+        CorsOrigins::List(list) => {
+            AllowOrigin::list(list.iter().filter_map(|o| HeaderValue::from_str(o).ok()))
+        }
+    };
+    Some(
+        CorsLayer::new()
+            .allow_origin(allow)
+            .allow_methods([
+                Method::GET,
+                Method::POST,
+                Method::PUT,
+                Method::PATCH,
+                Method::DELETE,
+            ])
+            .allow_headers(Any)
+            .expose_headers([REQUEST_ID])
+            .max_age(Duration::from_secs(600)),
+    )
+}
+
+async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError::not_found(
+        "route_not_found",
+        format!("There is no route {method} {}", uri.path()),
+    )
+}

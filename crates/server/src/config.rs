@@ -1,0 +1,505 @@
+//! Configuration: compiled-in defaults, then an optional TOML file, then
+//! `AGENTFORGE_*` environment variables. Every problem is collected and
+//! reported at once.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The annotated defaults, printed by `agentforge default-config`.
+pub const DEFAULT_CONFIG: &str = include_str!("../default-config.toml");
+
+const ENV_PREFIX: &str = "AGENTFORGE_";
+/// Names an alternative configuration file; not a configuration key itself.
+const ENV_CONFIG_FILE: &str = "AGENTFORGE_CONFIG";
+const DEFAULT_CONFIG_FILE: &str = "agentforge.toml";
+
+/// A value that must never be printed: its `Debug` and `Display` are redacted.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret<T>(T);
+
+impl<T> Secret<T> {
+    pub fn new(value: T) -> Self {
+        Self(value)
+    }
+
+    pub fn expose(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> fmt::Debug for Secret<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Which origins may call the API cross-origin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CorsOrigins {
+    None,
+    Any,
+    List(Vec<String>),
+}
+
+/// Feature flags; all off by default, as the specification says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Features {
+    pub voice_provider: bool,
+    pub collaboration: bool,
+    pub file_upload: bool,
+}
+
+/// The validated configuration of one server process.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub host: IpAddr,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    /// May carry a password, hence secret.
+    pub database_url: Secret<String>,
+    pub database_max_connections: u32,
+    pub public_url: String,
+    /// `None` means: use (or create) `<data_dir>/secret.key`.
+    pub secret_key: Option<Secret<String>>,
+    pub log_format: LogFormat,
+    pub log_level: String,
+    pub cors_allowed_origins: CorsOrigins,
+    pub request_timeout: Duration,
+    pub max_body_bytes: usize,
+    pub shutdown_grace: Duration,
+    pub features: Features,
+}
+
+/// Every problem found in the configuration, one line each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigErrors(pub Vec<String>);
+
+impl fmt::Display for ConfigErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "invalid configuration ({} problem{}):",
+            self.0.len(),
+            if self.0.len() == 1 { "" } else { "s" }
+        )?;
+        for problem in &self.0 {
+            writeln!(f, "  - {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigErrors {}
+
+/// What loading noticed that is not an error.
+#[derive(Debug, Default)]
+pub struct ConfigNotes {
+    pub file: Option<PathBuf>,
+    pub warnings: Vec<String>,
+}
+
+impl Config {
+    /// Loads from the process environment and the default file locations.
+    pub fn from_environment() -> Result<(Self, ConfigNotes), ConfigErrors> {
+        let env: Vec<(String, String)> = std::env::vars().collect();
+        let explicit = env
+            .iter()
+            .find(|(k, _)| k == ENV_CONFIG_FILE)
+            .map(|(_, v)| PathBuf::from(v));
+        let file = match explicit {
+            Some(path) => Some(path),
+            None => Some(PathBuf::from(DEFAULT_CONFIG_FILE)).filter(|p| p.exists()),
+        };
+        Self::load(file.as_deref(), env)
+    }
+
+    /// Loads from an optional file and the given environment variables.
+    pub fn load(
+        file: Option<&Path>,
+        env: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<(Self, ConfigNotes), ConfigErrors> {
+        let mut errors = Vec::new();
+        let mut notes = ConfigNotes::default();
+        let mut values: toml::Table = match DEFAULT_CONFIG.parse() {
+            Ok(table) => table,
+            Err(e) => return Err(ConfigErrors(vec![format!("built-in defaults: {e}")])),
+        };
+
+        if let Some(path) = file {
+            notes.file = Some(path.to_owned());
+            match std::fs::read_to_string(path) {
+                Err(e) => errors.push(format!("{}: cannot read: {e}", path.display())),
+                Ok(text) => match text.parse::<toml::Table>() {
+                    Err(e) => errors.push(format!("{}: {}", path.display(), e.message())),
+                    Ok(table) => {
+                        for (key, value) in table {
+                            if values.contains_key(&key) {
+                                values.insert(key, value);
+                            } else {
+                                errors.push(format!("{}: unknown key `{key}`", path.display()));
+                            }
+                        }
+                    }
+                },
+            }
+        }
+
+        let mut env: Vec<(String, String)> = env
+            .into_iter()
+            .filter(|(k, _)| k.starts_with(ENV_PREFIX) && k != ENV_CONFIG_FILE)
+            .collect();
+        env.sort();
+        for (name, value) in env {
+            let key = name[ENV_PREFIX.len()..].to_ascii_lowercase();
+            if values.contains_key(&key) {
+                values.insert(key, toml::Value::String(value));
+            } else {
+                notes
+                    .warnings
+                    .push(format!("{name} is not a configuration variable; ignored"));
+            }
+        }
+
+        let mut r = Reader {
+            values: &values,
+            errors: &mut errors,
+        };
+        let host = r.parsed::<IpAddr>("host", "an IP address such as 0.0.0.0 or 127.0.0.1");
+        let port = r.integer("port", 0, u16::MAX.into()).map(|p| p as u16);
+        let data_dir = PathBuf::from(r.string("data_dir"));
+        if data_dir.as_os_str().is_empty() {
+            r.error("data_dir", "must not be empty");
+        }
+        let database_url = r.string("database_url");
+        let database_url = if database_url.is_empty() {
+            format!("sqlite://{}", data_dir.join("agentforge.db").display())
+        } else {
+            if !(database_url.starts_with("sqlite:")
+                || database_url.starts_with("postgres://")
+                || database_url.starts_with("postgresql://"))
+            {
+                r.error("database_url", "must start with sqlite:// or postgres://");
+            }
+            database_url
+        };
+        let database_max_connections = r
+            .integer("database_max_connections", 1, 1000)
+            .map(|n| n as u32);
+        let public_url = r.string("public_url").trim_end_matches('/').to_owned();
+        if !(public_url.is_empty() || public_url.starts_with("http://") || public_url.starts_with("https://"))
+        {
+            r.error("public_url", "must be an http:// or https:// URL");
+        }
+        let secret_key = r.string("secret_key");
+        if !secret_key.is_empty() && secret_key.chars().count() < 32 {
+            r.error(
+                "secret_key",
+                "must be at least 32 characters (try: openssl rand -hex 32)",
+            );
+        }
+        let log_format = match r.string("log_format").as_str() {
+            "text" => LogFormat::Text,
+            "json" => LogFormat::Json,
+            _ => {
+                r.error("log_format", "must be \"text\" or \"json\"");
+                LogFormat::Text
+            }
+        };
+        let log_level = r.string("log_level");
+        if tracing_subscriber::EnvFilter::builder()
+            .parse(&log_level)
+            .is_err()
+        {
+            r.error(
+                "log_level",
+                "is not a valid filter (e.g. \"info\" or \"info,agentforge_server=debug\")",
+            );
+        }
+        let cors_allowed_origins = r.origins("cors_allowed_origins");
+        let request_timeout = r
+            .integer("request_timeout_seconds", 1, 86_400)
+            .map(|n| Duration::from_secs(n as u64));
+        let max_body_bytes = r
+            .integer("max_body_bytes", 1024, 1 << 32)
+            .map(|n| n as usize);
+        let shutdown_grace = r
+            .integer("shutdown_grace_seconds", 0, 3600)
+            .map(|n| Duration::from_secs(n as u64));
+        let features = Features {
+            voice_provider: r.boolean("feature_voice_provider"),
+            collaboration: r.boolean("feature_collaboration"),
+            file_upload: r.boolean("feature_file_upload"),
+        };
+
+        if !errors.is_empty() {
+            return Err(ConfigErrors(errors));
+        }
+        // Every `None` below has pushed an error, so these defaults are never used.
+        let port = port.unwrap_or_default();
+        let public_url = if public_url.is_empty() {
+            format!("http://localhost:{port}")
+        } else {
+            public_url
+        };
+        Ok((
+            Self {
+                host: host.unwrap_or(IpAddr::from([0, 0, 0, 0])),
+                port,
+                data_dir,
+                database_url: Secret::new(database_url),
+                database_max_connections: database_max_connections.unwrap_or(10),
+                public_url,
+                secret_key: (!secret_key.is_empty()).then(|| Secret::new(secret_key)),
+                log_format,
+                log_level,
+                cors_allowed_origins,
+                request_timeout: request_timeout.unwrap_or_default(),
+                max_body_bytes: max_body_bytes.unwrap_or_default(),
+                shutdown_grace: shutdown_grace.unwrap_or_default(),
+                features,
+            },
+            notes,
+        ))
+    }
+}
+
+/// Reads typed values out of the merged table, recording every problem.
+struct Reader<'a> {
+    values: &'a toml::Table,
+    errors: &'a mut Vec<String>,
+}
+
+impl Reader<'_> {
+    fn error(&mut self, key: &str, problem: &str) {
+        self.errors.push(format!(
+            "{key} (AGENTFORGE_{}): {problem}",
+            key.to_ascii_uppercase()
+        ));
+    }
+
+    fn raw(&self, key: &str) -> Option<&toml::Value> {
+        self.values.get(key)
+    }
+
+    fn string(&mut self, key: &str) -> String {
+        match self.raw(key) {
+            Some(toml::Value::String(s)) => s.trim().to_owned(),
+            _ => {
+                self.error(key, "must be a string");
+                String::new()
+            }
+        }
+    }
+
+    fn parsed<T: std::str::FromStr>(&mut self, key: &str, expected: &str) -> Option<T> {
+        let text = self.string(key);
+        let parsed = text.parse().ok();
+        if parsed.is_none() {
+            self.error(key, &format!("`{text}` is not {expected}"));
+        }
+        parsed
+    }
+
+    fn integer(&mut self, key: &str, min: i64, max: i64) -> Option<i64> {
+        let value = match self.raw(key) {
+            Some(toml::Value::Integer(n)) => Some(*n),
+            Some(toml::Value::String(s)) => s.trim().parse().ok(),
+            _ => None,
+        };
+        match value {
+            Some(n) if (min..=max).contains(&n) => Some(n),
+            _ => {
+                self.error(key, &format!("must be a whole number from {min} to {max}"));
+                None
+            }
+        }
+    }
+
+    fn boolean(&mut self, key: &str) -> bool {
+        match self.raw(key) {
+            Some(toml::Value::Boolean(b)) => *b,
+            Some(toml::Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" | "on" => true,
+                "false" | "0" | "no" | "off" | "" => false,
+                _ => {
+                    self.error(key, "must be true or false");
+                    false
+                }
+            },
+            _ => {
+                self.error(key, "must be true or false");
+                false
+            }
+        }
+    }
+
+    fn origins(&mut self, key: &str) -> CorsOrigins {
+        let list: Vec<String> = match self.raw(key) {
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .filter_map(|v| v.as_str().map(|s| s.trim().to_owned()))
+                .collect(),
+            Some(toml::Value::String(s)) => s
+                .split(',')
+                .map(|o| o.trim().to_owned())
+                .filter(|o| !o.is_empty())
+                .collect(),
+            _ => {
+                self.error(key, "must be a list of origins");
+                return CorsOrigins::None;
+            }
+        };
+        if list.iter().any(|o| o == "*") {
+            return CorsOrigins::Any;
+        }
+        let bad: Vec<&String> = list
+            .iter()
+            .filter(|o| {
+                !(o.starts_with("http://") || o.starts_with("https://"))
+                    || o.ends_with('/')
+                    || axum::http::HeaderValue::from_str(o).is_err()
+            })
+            .collect();
+        if !bad.is_empty() {
+            let bad = bad
+                .iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.error(
+                key,
+                &format!("{bad}: an origin is scheme://host[:port] with no path"),
+            );
+        }
+        if list.is_empty() {
+            CorsOrigins::None
+        } else {
+            CorsOrigins::List(list)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_match_the_documented_values() {
+        let (config, _) = Config::load(None, env(&[])).unwrap();
+        assert_eq!(config.host.to_string(), "0.0.0.0");
+        assert_eq!(config.port, 8080);
+        assert_eq!(config.data_dir, PathBuf::from("./data"));
+        assert_eq!(
+            config.database_url.expose(),
+            "sqlite://./data/agentforge.db"
+        );
+        assert_eq!(config.public_url, "http://localhost:8080");
+        assert!(config.secret_key.is_none());
+        assert_eq!(config.features, Features::default());
+        assert_eq!(config.cors_allowed_origins, CorsOrigins::None);
+    }
+
+    #[test]
+    fn environment_overrides_defaults() {
+        let (config, _) = Config::load(
+            None,
+            env(&[
+                ("AGENTFORGE_PORT", "9000"),
+                ("AGENTFORGE_DATA_DIR", "/tmp/af"),
+                (
+                    "AGENTFORGE_CORS_ALLOWED_ORIGINS",
+                    "https://a.example, https://b.example",
+                ),
+                ("AGENTFORGE_FEATURE_COLLABORATION", "true"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(config.port, 9000);
+        assert_eq!(
+            config.database_url.expose(),
+            "sqlite:///tmp/af/agentforge.db"
+        );
+        assert_eq!(config.public_url, "http://localhost:9000");
+        assert_eq!(
+            config.cors_allowed_origins,
+            CorsOrigins::List(vec!["https://a.example".into(), "https://b.example".into()])
+        );
+        assert!(config.features.collaboration);
+    }
+
+    #[test]
+    fn every_invalid_value_is_reported_at_once() {
+        let errors = Config::load(
+            None,
+            env(&[
+                ("AGENTFORGE_HOST", "not-an-ip"),
+                ("AGENTFORGE_PORT", "70000"),
+                ("AGENTFORGE_DATABASE_URL", "mysql://x"),
+                ("AGENTFORGE_SECRET_KEY", "short"),
+                ("AGENTFORGE_LOG_FORMAT", "xml"),
+            ]),
+        )
+        .unwrap_err();
+        assert_eq!(errors.0.len(), 5, "{errors}");
+        for name in [
+            "AGENTFORGE_HOST",
+            "AGENTFORGE_PORT",
+            "AGENTFORGE_DATABASE_URL",
+            "AGENTFORGE_SECRET_KEY",
+            "AGENTFORGE_LOG_FORMAT",
+        ] {
+            assert!(
+                errors.to_string().contains(name),
+                "{name} missing from {errors}"
+            );
+        }
+    }
+
+    #[test]
+    fn file_sits_between_defaults_and_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("agentforge.toml");
+        std::fs::write(&path, "port = 7000\nlog_format = \"json\"\n").unwrap();
+        let (config, notes) =
+            Config::load(Some(&path), env(&[("AGENTFORGE_PORT", "7001")])).unwrap();
+        assert_eq!(config.port, 7001);
+        assert_eq!(config.log_format, LogFormat::Json);
+        assert_eq!(notes.file.as_deref(), Some(path.as_path()));
+    }
+
+    #[test]
+    fn unknown_file_keys_are_errors_and_unknown_variables_warnings() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("agentforge.toml");
+        std::fs::write(&path, "prot = 7000\n").unwrap();
+        let errors = Config::load(Some(&path), env(&[])).unwrap_err();
+        assert!(errors.0[0].contains("unknown key `prot`"));
+        let (_, notes) = Config::load(None, env(&[("AGENTFORGE_PROT", "1")])).unwrap();
+        assert_eq!(notes.warnings.len(), 1);
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let (config, _) = Config::load(
+            None,
+            env(&[("AGENTFORGE_SECRET_KEY", "0123456789abcdef0123456789abcdef")]),
+        )
+        .unwrap();
+        assert!(!format!("{config:?}").contains("0123456789abcdef"));
+    }
+}

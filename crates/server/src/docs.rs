@@ -1,0 +1,76 @@
+//! The OpenAPI document, generated from the handlers, and its reading page.
+
+use axum::Router;
+use axum::extract::Path;
+use axum::http::{HeaderMap, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as Document;
+
+use crate::assets::{self, Caching, WebApp};
+use crate::http::ApiError;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "AgentForge API",
+        description = "Build, run and watch AI agents. Every success is `{\"success\": true, \"data\": …}` \
+(lists add `meta`: page, limit, total); every failure is `{\"success\": false, \"error\": code, \"message\": text, \"errors\": [{field, message}]}`.",
+        license(name = "AGPL-3.0-only", identifier = "AGPL-3.0-only"),
+    ),
+    servers((url = "/api", description = "This server")),
+    tags((name = "system", description = "Health, status and metrics of this instance")),
+)]
+pub struct ApiDoc;
+
+/// The document as committed in `openapi.json`: pretty-printed, newline-terminated.
+pub fn to_json(document: &Document) -> String {
+    let mut json = document
+        .to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    json.push('\n');
+    json
+}
+
+/// `/openapi.json`, `/docs` and the docs page's assets, under /api.
+pub fn router<S: Clone + Send + Sync + 'static>(document: Document) -> Router<S> {
+    let json = to_json(&document);
+    Router::new()
+        .route(
+            "/openapi.json",
+            get(move || async move { ([(header::CONTENT_TYPE, "application/json")], json) }),
+        )
+        .route("/docs", get(page))
+        .route("/docs/init.js", get(init_script))
+        .route("/docs/assets/{file}", get(asset))
+}
+
+async fn page() -> Html<&'static str> {
+    Html(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>AgentForge API</title>\n</head>\n\
+<body>\n<div id=\"app\"></div>\n<script src=\"/api/docs/assets/scalar.js\"></script>\n\
+<script src=\"/api/docs/init.js\"></script>\n</body>\n</html>\n",
+    )
+}
+
+/// Kept out of the page so the Content-Security-Policy needs no inline scripts.
+async fn init_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        "Scalar.createApiReference('#app', { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false });\n",
+    )
+}
+
+/// The reference UI's script, copied out of node_modules by the web build.
+async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let path = format!("api-docs/{file}");
+    let embedded = WebApp::get(&path).ok_or_else(|| {
+        ApiError::not_found(
+            "not_found",
+            "No such documentation asset; is the web app built?",
+        )
+    })?;
+    Ok(assets::serve(embedded, &path, Caching::Short, &headers))
+}

@@ -1,0 +1,112 @@
+//! Middleware shared by every route.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::ApiError;
+use super::metrics::HttpMetrics;
+
+/// Copies the matched route template onto the response, so that the outer
+/// metrics layer (which runs before routing) can label by route.
+pub async fn remember_route(request: Request, next: Next) -> Response {
+    let matched = request.extensions().get::<MatchedPath>().cloned();
+    let mut response = next.run(request).await;
+    if let Some(matched) = matched {
+        response.extensions_mut().insert(matched);
+    }
+    response
+}
+
+/// Records every request's method, route, status and latency.
+pub async fn record_metrics(
+    State(metrics): State<Arc<HttpMetrics>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let route = response
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", MatchedPath::as_str);
+    metrics.record(
+        method.as_str(),
+        route,
+        response.status().as_u16(),
+        started.elapsed(),
+    );
+    response
+}
+
+/// Answers 408 in the error shape when the handler takes longer than allowed.
+pub async fn timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::from_status(StatusCode::REQUEST_TIMEOUT).into_response(),
+    }
+}
+
+/// Under /api, every failure is JSON in the error shape. Rejections produced
+/// by axum or tower (405, 413 …) arrive as plain text or empty bodies; this
+/// rewrites them, keeping their status and headers such as `Allow`.
+pub async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) || is_json(&response) {
+        return response;
+    }
+    let (mut parts, _) = response.into_parts();
+    let rewritten = ApiError::from_status(status).into_response();
+    let (new_parts, body) = rewritten.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    if let Some(content_type) = new_parts.headers.get(header::CONTENT_TYPE) {
+        parts
+            .headers
+            .insert(header::CONTENT_TYPE, content_type.clone());
+    }
+    Response::from_parts(parts, Body::new(body))
+}
+
+fn is_json(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.starts_with("application/json") || v.starts_with("application/problem+json")
+        })
+}
+
+/// Security headers on every answer, unless a handler set its own.
+pub fn security_headers() -> [(header::HeaderName, HeaderValue); 5] {
+    [
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+                 font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:; \
+                 frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+            ),
+        ),
+        (
+            header::HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), geolocation=(), microphone=(self)"),
+        ),
+    ]
+}

@@ -1,0 +1,12 @@
+//! The HTTP conventions every feature shares: the success envelope, the
+//! error body, the JSON extractor and the middleware stack.
+
+pub mod envelope;
+pub mod error;
+pub mod json;
+pub mod metrics;
+pub mod middleware;
+
+pub use envelope::{Envelope, ListMeta, Paged};
+pub use error::{ApiError, ErrorBody, FieldError};
+pub use json::Json;

@@ -1,0 +1,138 @@
+//! The AgentForge HTTP server: `/api`, `/locales` and the embedded web app.
+//!
+//! Handlers are short: they extract, call a service and return
+//! `Result<_, ApiError>`. They never build SQL; the store does.
+
+pub mod accounts;
+mod app;
+mod assets;
+pub mod config;
+mod docs;
+pub mod http;
+mod locales;
+mod secret_key;
+mod state;
+mod system;
+pub mod telemetry;
+mod web_app;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use agentforge_store::{Store, StoreOptions};
+use anyhow::Context;
+use tokio::net::TcpListener;
+use tokio::sync::Notify;
+
+pub use app::openapi_document;
+pub use config::Config;
+pub use docs::to_json as openapi_json;
+pub use locales::{LANGUAGES, NAMESPACES};
+pub use secret_key::SecretKey;
+pub use state::AppState;
+
+/// Opens the database the configuration names, without migrating it.
+pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create data dir {}", config.data_dir.display()))?;
+    let options = StoreOptions {
+        max_connections: config.database_max_connections,
+        ..StoreOptions::default()
+    };
+    Store::connect(config.database_url.expose(), &options)
+        .await
+        .context("cannot open the database")
+}
+
+/// A server bound to its port, its database migrated, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let store = connect_store(&config).await?;
+        store
+            .migrate()
+            .await
+            .context("cannot migrate the database")?;
+        let secret_key = SecretKey::load_or_create(&config)?;
+        let address = SocketAddr::new(config.host, config.port);
+        let listener = TcpListener::bind(address)
+            .await
+            .with_context(|| format!("cannot listen on {address}"))?;
+        Ok(Self {
+            listener,
+            state: AppState::new(store, config, secret_key),
+        })
+    }
+
+    /// The port actually bound (useful with port 0).
+    pub fn port(&self) -> u16 {
+        self.listener
+            .local_addr()
+            .map(|a| a.port())
+            .unwrap_or_default()
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, then lets requests in flight finish
+    /// for at most the configured grace period.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let grace = self.state.config.shutdown_grace;
+        let stopping = Arc::new(Notify::new());
+        let signal = {
+            let stopping = stopping.clone();
+            async move {
+                shutdown.await;
+                tracing::info!("shutting down: finishing requests in flight");
+                stopping.notify_one();
+            }
+        };
+        let router = app::router(self.state);
+        let server = axum::serve(
+            self.listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(signal);
+        let deadline = async move {
+            stopping.notified().await;
+            tokio::time::sleep(grace).await;
+        };
+        tokio::select! {
+            result = server => result.context("server error")?,
+            () = deadline => tracing::warn!(seconds = grace.as_secs(), "shutdown grace period over; closing remaining connections"),
+        }
+        Ok(())
+    }
+}
+
+/// Completes on SIGTERM or ctrl-c.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,165 @@
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sea_orm::sqlx::{self, postgres::PgPoolOptions, sqlite};
+use sea_orm::{DatabaseConnection, SqlxPostgresConnector, SqlxSqliteConnector};
+
+use crate::StoreError;
+
+/// Which engine a [`crate::Store`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DatabaseKind {
+    Sqlite,
+    Postgres,
+}
+
+impl DatabaseKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DatabaseKind::Sqlite => "sqlite",
+            DatabaseKind::Postgres => "postgres",
+        }
+    }
+}
+
+/// Pool settings.
+#[derive(Debug, Clone)]
+pub struct StoreOptions {
+    pub max_connections: u32,
+    pub acquire_timeout: Duration,
+    /// How long SQLite waits for a lock held by another connection.
+    pub sqlite_busy_timeout: Duration,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        Self {
+            max_connections: 10,
+            acquire_timeout: Duration::from_secs(10),
+            sqlite_busy_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Connections of the pool, open and idle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolStats {
+    pub size: u32,
+    pub idle: u32,
+    pub max: u32,
+}
+
+pub(crate) async fn open(
+    url: &str,
+    options: &StoreOptions,
+) -> Result<(DatabaseConnection, DatabaseKind), StoreError> {
+    if url.starts_with("sqlite:") {
+        let connect = sqlite::SqliteConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Database(sea_orm::DbErr::Custom(e.to_string())))?
+            .create_if_missing(true)
+            .journal_mode(sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlite::SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(options.sqlite_busy_timeout);
+        let file = connect.get_filename();
+        if let Some(parent) = file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty() && *p != Path::new(":memory:"))
+        {
+            std::fs::create_dir_all(parent)?;
+        }
+        let pool = sqlite::SqlitePoolOptions::new()
+            .max_connections(options.max_connections)
+            .acquire_timeout(options.acquire_timeout)
+            .connect_with(connect)
+            .await
+            .map_err(sqlx_err)?;
+        Ok((
+            SqlxSqliteConnector::from_sqlx_sqlite_pool(pool),
+            DatabaseKind::Sqlite,
+        ))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        let pool = PgPoolOptions::new()
+            .max_connections(options.max_connections)
+            .acquire_timeout(options.acquire_timeout)
+            .connect(url)
+            .await
+            .map_err(sqlx_err)?;
+        Ok((
+            SqlxPostgresConnector::from_sqlx_postgres_pool(pool),
+            DatabaseKind::Postgres,
+        ))
+    } else {
+        let scheme = url.split(':').next().unwrap_or_default();
+        Err(StoreError::UnsupportedUrl(format!("{scheme}:…")))
+    }
+}
+
+fn sqlx_err(err: sqlx::Error) -> StoreError {
+    StoreError::Database(sea_orm::DbErr::Conn(sea_orm::RuntimeErr::SqlxError(
+        err.into(),
+    )))
+}
+
+pub(crate) fn pool_stats(db: &DatabaseConnection, kind: DatabaseKind) -> PoolStats {
+    let (size, idle, max) = match kind {
+        DatabaseKind::Sqlite => {
+            let pool = db.get_sqlite_connection_pool();
+            (
+                pool.size(),
+                pool.num_idle(),
+                pool.options().get_max_connections(),
+            )
+        }
+        DatabaseKind::Postgres => {
+            let pool = db.get_postgres_connection_pool();
+            (
+                pool.size(),
+                pool.num_idle(),
+                pool.options().get_max_connections(),
+            )
+        }
+    };
+    PoolStats {
+        size,
+        idle: u32::try_from(idle).unwrap_or(u32::MAX),
+        max,
+    }
+}
+
+/// Serialises migrations between server instances sharing one PostgreSQL.
+///
+/// The advisory lock lives on a connection taken out of the pool for good:
+/// when the guard drops, the connection closes and PostgreSQL releases the
+/// lock, whether the migration succeeded or not.
+pub(crate) struct MigrationLock {
+    _conn: Option<sqlx::PgConnection>,
+}
+
+/// Arbitrary but fixed: "AGFG" in ASCII.
+const MIGRATION_LOCK_KEY: i64 = 0x4147_4647;
+
+impl MigrationLock {
+    pub(crate) async fn acquire(
+        db: &DatabaseConnection,
+        kind: DatabaseKind,
+    ) -> Result<Self, StoreError> {
+        if kind != DatabaseKind::Postgres {
+            return Ok(Self { _conn: None });
+        }
+        let mut conn = db
+            .get_postgres_connection_pool()
+            .acquire()
+            .await
+            .map_err(sqlx_err)?
+            .detach();
+        sqlx::query("SELECT pg_advisory_lock($1)")
+            .bind(MIGRATION_LOCK_KEY)
+            .execute(&mut conn)
+            .await
+            .map_err(sqlx_err)?;
+        Ok(Self { _conn: Some(conn) })
+    }
+}

@@ -1,0 +1,72 @@
+//! The store: every database access of AgentForge goes through here.
+//!
+//! One code path serves SQLite (the embedded default) and PostgreSQL (the
+//! engine at scale). The rest of the program never builds SQL; it calls the
+//! repositories exposed by [`Store`].
+
+mod connect;
+mod entities;
+mod error;
+mod migrations;
+mod users;
+
+pub use connect::{DatabaseKind, PoolStats, StoreOptions};
+pub use error::StoreError;
+pub use users::{NewUser, User, Users};
+
+use sea_orm::DatabaseConnection;
+use sea_orm_migration::MigratorTrait;
+
+/// A handle on the database; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    db: DatabaseConnection,
+    kind: DatabaseKind,
+}
+
+impl Store {
+    /// Opens a pool on `url` (`sqlite://…` or `postgres://…`). A SQLite file
+    /// and its folder are created when missing.
+    pub async fn connect(url: &str, options: &StoreOptions) -> Result<Self, StoreError> {
+        let (db, kind) = connect::open(url, options).await?;
+        Ok(Self { db, kind })
+    }
+
+    /// Applies every migration not yet applied. Safe to run on every start,
+    /// and by several instances at once on PostgreSQL (they serialise on an
+    /// advisory lock).
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        let _guard = connect::MigrationLock::acquire(&self.db, self.kind).await?;
+        migrations::Migrator::up(&self.db, None).await?;
+        Ok(())
+    }
+
+    /// Names of the migrations applied so far, oldest first.
+    pub async fn applied_migrations(&self) -> Result<Vec<String>, StoreError> {
+        let applied = migrations::Migrator::get_applied_migrations(&self.db).await?;
+        Ok(applied.iter().map(|m| m.name().to_owned()).collect())
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        self.db.ping().await.map_err(StoreError::from)
+    }
+
+    pub fn kind(&self) -> DatabaseKind {
+        self.kind
+    }
+
+    /// Connections open and idle in the pool, for the metrics endpoint.
+    pub fn pool_stats(&self) -> PoolStats {
+        connect::pool_stats(&self.db, self.kind)
+    }
+
+    /// Closes every connection of the pool.
+    pub async fn close(self) -> Result<(), StoreError> {
+        self.db.close().await.map_err(StoreError::from)
+    }
+
+    pub fn users(&self) -> Users<'_> {
+        Users::new(&self.db)
+    }
+}

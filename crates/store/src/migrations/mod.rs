@@ -1,0 +1,15 @@
+//! Numbered migrations. A migration that has landed on main is never edited:
+//! change the schema with a new one.
+
+use sea_orm_migration::prelude::*;
+
+mod m0001_create_users;
+
+pub(crate) struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m0001_create_users::Migration)]
+    }
+}

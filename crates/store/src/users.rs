@@ -1,0 +1,126 @@
+use agentforge_domain::{Email, Role};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryFilter,
+};
+
+use crate::StoreError;
+use crate::entities::user;
+
+/// A user account as the rest of the program sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: String,
+    pub email: String,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub email_verified_at: Option<DateTime<Utc>>,
+    pub disabled_at: Option<DateTime<Utc>>,
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<user::Model> for User {
+    fn from(m: user::Model) -> Self {
+        Self {
+            id: m.id,
+            email: m.email,
+            password_hash: m.password_hash,
+            first_name: m.first_name,
+            last_name: m.last_name,
+            // An unknown stored role grants nothing.
+            role: m.role.parse().unwrap_or_default(),
+            email_verified_at: m.email_verified_at,
+            disabled_at: m.disabled_at,
+            last_login_at: m.last_login_at,
+            created_at: m.created_at,
+            updated_at: m.updated_at,
+        }
+    }
+}
+
+/// What it takes to create a user. The password arrives already hashed.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub email: Email,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub email_verified: bool,
+}
+
+/// Queries on the `users` table.
+pub struct Users<'a> {
+    db: &'a DatabaseConnection,
+}
+
+impl<'a> Users<'a> {
+    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// Inserts a user; [`StoreError::Conflict`] when the email is taken.
+    pub async fn create(&self, new: NewUser) -> Result<User, StoreError> {
+        let now = Utc::now();
+        let model = user::ActiveModel {
+            id: Set(uuid::Uuid::now_v7().to_string()),
+            email: Set(new.email.as_str().to_owned()),
+            password_hash: Set(new.password_hash),
+            first_name: Set(new.first_name),
+            last_name: Set(new.last_name),
+            role: Set(new.role.as_str().to_owned()),
+            email_verified_at: Set(new.email_verified.then_some(now)),
+            disabled_at: Set(None),
+            last_login_at: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+        };
+        let inserted = model
+            .insert(self.db)
+            .await
+            .map_err(|e| StoreError::conflict_on_unique(e, "email"))?;
+        Ok(inserted.into())
+    }
+
+    pub async fn find_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+        let found = user::Entity::find()
+            .filter(user::Column::Email.eq(email.as_str()))
+            .one(self.db)
+            .await?;
+        Ok(found.map(User::from))
+    }
+
+    pub async fn find_by_id(&self, id: &str) -> Result<Option<User>, StoreError> {
+        Ok(user::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .map(User::from))
+    }
+
+    pub async fn count(&self) -> Result<u64, StoreError> {
+        Ok(user::Entity::find().count(self.db).await?)
+    }
+
+    /// Makes an existing user an admin with the given password hash.
+    pub async fn promote_to_admin(
+        &self,
+        id: &str,
+        password_hash: String,
+    ) -> Result<User, StoreError> {
+        let existing = user::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let mut model: user::ActiveModel = existing.into();
+        model.role = Set(Role::Admin.as_str().to_owned());
+        model.password_hash = Set(password_hash);
+        model.disabled_at = Set(None);
+        model.updated_at = Set(Utc::now());
+        Ok(model.update(self.db).await?.into())
+    }
+}
