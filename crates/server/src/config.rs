@@ -194,7 +194,9 @@ impl Config {
             .integer("database_max_connections", 1, 1000)
             .map(|n| n as u32);
         let public_url = r.string("public_url").trim_end_matches('/').to_owned();
-        if !(public_url.is_empty() || public_url.starts_with("http://") || public_url.starts_with("https://"))
+        if !(public_url.is_empty()
+            || public_url.starts_with("http://")
+            || public_url.starts_with("https://"))
         {
             r.error("public_url", "must be an http:// or https:// URL");
         }

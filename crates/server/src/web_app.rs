@@ -5,12 +5,18 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 
 use crate::assets::{self, Caching, WebApp};
+use crate::http::ApiError;
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>AgentForge</title></head>\
 <body><h1>The web app is not built</h1><p>Run <code>make build</code> (or <code>npm run build</code> in <code>web/</code>) \
 and restart the server. The API is available under <a href=\"/api/docs\">/api/docs</a>.</p></body></html>";
 
 pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    // `/api/` with a trailing slash escapes the nested API router; it is still the API.
+    if path.starts_with("api/") {
+        return ApiError::route_not_found(&method, uri.path()).into_response();
+    }
     if method != Method::GET && method != Method::HEAD {
         return (
             StatusCode::METHOD_NOT_ALLOWED,
@@ -18,7 +24,6 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     }
-    let path = uri.path().trim_start_matches('/');
     if !path.is_empty()
         && let Some(file) = WebApp::get(path)
     {

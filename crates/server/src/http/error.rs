@@ -72,6 +72,14 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, code, message)
     }
 
+    /// No route under /api matches.
+    pub fn route_not_found(method: &axum::http::Method, path: &str) -> Self {
+        Self::not_found(
+            "route_not_found",
+            format!("There is no route {method} {path}"),
+        )
+    }
+
     pub fn conflict(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(StatusCode::CONFLICT, code, message)
     }

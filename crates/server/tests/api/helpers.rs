@@ -1,0 +1,235 @@
+//! Starts the real server on port 0 with a fresh database per test: SQLite
+//! always, and PostgreSQL too when TEST_DATABASE_URL is set.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use agentforge_server::{Application, Config};
+use agentforge_store::Store;
+use sea_orm::ConnectionTrait;
+use tempfile::TempDir;
+use tokio::sync::oneshot;
+
+/// Which engine a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// The engines this run covers: SQLite, plus PostgreSQL when TEST_DATABASE_URL is set.
+pub fn engines() -> Vec<Engine> {
+    let mut engines = vec![Engine::Sqlite];
+    if postgres_admin_url().is_some() {
+        engines.push(Engine::Postgres);
+    }
+    engines
+}
+
+fn postgres_admin_url() -> Option<String> {
+    std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+}
+
+/// Runs `test` once per engine, each time against a fresh server and database.
+pub async fn for_each_engine(test: impl AsyncFn(TestApp)) {
+    for engine in engines() {
+        let app = TestApp::spawn(engine, &[]).await;
+        test(app).await;
+    }
+}
+
+/// A running server and what the test needs to talk to it.
+pub struct TestApp {
+    pub engine: Engine,
+    pub address: String,
+    pub client: reqwest::Client,
+    pub store: Store,
+    pub _data_dir: TempDir,
+    _database: TestDatabase,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+impl TestApp {
+    /// Starts a server; `env` adds configuration variables (AGENTFORGE_*).
+    pub async fn spawn(engine: Engine, env: &[(&str, &str)]) -> Self {
+        if std::env::var("TEST_LOG").is_ok() {
+            agentforge_server::telemetry::init(agentforge_server::config::LogFormat::Text, "info");
+        }
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let database = TestDatabase::create(engine, &data_dir).await;
+        let mut vars: Vec<(String, String)> = vec![
+            ("AGENTFORGE_HOST".into(), "127.0.0.1".into()),
+            ("AGENTFORGE_PORT".into(), "0".into()),
+            (
+                "AGENTFORGE_DATA_DIR".into(),
+                data_dir.path().display().to_string(),
+            ),
+            ("AGENTFORGE_DATABASE_URL".into(), database.url.clone()),
+            (
+                "AGENTFORGE_SECRET_KEY".into(),
+                "test-secret-key-0123456789abcdef0123456789".into(),
+            ),
+            ("AGENTFORGE_DATABASE_MAX_CONNECTIONS".into(), "4".into()),
+        ];
+        vars.extend(env.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+        let (config, _) = Config::load(None, vars).expect("test configuration is valid");
+        let app = Application::build(config).await.expect("server starts");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        let store = app.state().store.clone();
+        let (shutdown, stopped) = oneshot::channel::<()>();
+        tokio::spawn(app.run_until(async move {
+            let _ = stopped.await;
+        }));
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("http client");
+        Self {
+            engine,
+            address,
+            client,
+            store,
+            _data_dir: data_dir,
+            _database: database,
+            shutdown: Some(shutdown),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// GET and parse the JSON body, returning the status too.
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (
+            status,
+            response
+                .json()
+                .await
+                .unwrap_or_else(|e| panic!("{path} did not answer JSON: {e}")),
+        )
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}
+
+/// A database made for one test; a PostgreSQL one is dropped afterwards.
+struct TestDatabase {
+    url: String,
+    postgres: Option<(String, String)>,
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl TestDatabase {
+    async fn create(engine: Engine, dir: &TempDir) -> Self {
+        match engine {
+            Engine::Sqlite => Self {
+                url: format!("sqlite://{}", dir.path().join("test.db").display()),
+                postgres: None,
+            },
+            Engine::Postgres => {
+                let admin_url = postgres_admin_url().expect("TEST_DATABASE_URL");
+                let name = format!(
+                    "agentforge_test_{}_{}_{}",
+                    std::process::id(),
+                    COUNTER.fetch_add(1, Ordering::Relaxed),
+                    rand::random::<u32>()
+                );
+                let admin = sea_orm::Database::connect(&admin_url)
+                    .await
+                    .expect("connect to TEST_DATABASE_URL");
+                admin
+                    .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+                    .await
+                    .expect("create test database");
+                let _ = admin.close().await;
+                Self {
+                    url: with_database(&admin_url, &name),
+                    postgres: Some((admin_url, name)),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let Some((admin_url, name)) = self.postgres.take() else {
+            return;
+        };
+        // Drop runs outside async; a thread of its own may block on a runtime.
+        let _ = std::thread::spawn(move || {
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            else {
+                return;
+            };
+            runtime.block_on(async {
+                if let Ok(admin) = sea_orm::Database::connect(&admin_url).await {
+                    let _ = admin
+                        .execute_unprepared(&format!(
+                            "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+                        ))
+                        .await;
+                    let _ = admin.close().await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// `postgres://u@h:5432/postgres?x=y` with its database replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let without_db = match base.rsplit_once('/') {
+        Some((head, _))
+            if head.contains("://") && head.len() > head.find("://").unwrap_or(0) + 3 =>
+        {
+            head
+        }
+        _ => base,
+    };
+    match query {
+        Some(q) => format!("{without_db}/{name}?{q}"),
+        None => format!("{without_db}/{name}"),
+    }
+}
+
+/// Asserts the error shape and returns the body.
+pub fn assert_error(
+    status: u16,
+    body: &serde_json::Value,
+    expected_status: u16,
+    expected_code: &str,
+) {
+    assert_eq!(status, expected_status, "body: {body}");
+    assert_eq!(body["success"], false, "body: {body}");
+    assert_eq!(body["error"], expected_code, "body: {body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "body: {body}"
+    );
+    assert!(body["errors"].is_array(), "body: {body}");
+}
