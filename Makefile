@@ -1,0 +1,75 @@
+# AgentForge: `make run` to serve on http://localhost:8080, `make test` for every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+CHROMIUM ?= /usr/bin/chromium
+WEB_STAMP := web/node_modules/.installed
+
+.PHONY: run build web dev test check test-rust test-web test-e2e openapi bench deps clean
+
+## run: build everything (web app embedded, release binary) and serve on :8080 with SQLite in ./data
+run: build
+	./target/release/agentforge serve
+
+## build: the web app, then the release binary with the app embedded (target/release/agentforge)
+build: web
+	cargo build --release --locked
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+## web: install the web app's packages and build it into web/dist
+web: $(WEB_STAMP)
+	cd web && npm run build
+
+## dev: the API on :8080 and Vite with hot reload on :5173 (proxying /api)
+dev: $(WEB_STAMP)
+	cargo build
+	trap 'kill 0' EXIT; ./target/debug/agentforge serve & (cd web && npm run dev)
+
+## test: formatting, lints, the OpenAPI check, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), Vitest and Playwright
+test: check test-rust test-web test-e2e
+
+## check: rustfmt, clippy -D warnings, tsc and eslint
+check: $(WEB_STAMP)
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cd web && npm run typecheck && npm run lint
+
+## test-rust: every Rust test; the server's tests need the built web app
+test-rust: web
+	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then echo "Rust tests on SQLite and PostgreSQL"; else echo "Rust tests on SQLite (set TEST_DATABASE_URL for PostgreSQL too)"; fi
+	cargo test --workspace --locked
+
+## test-web: Vitest
+test-web: $(WEB_STAMP)
+	cd web && npm test
+
+## test-e2e: Playwright in Debian's Chromium against the real binary on a fresh SQLite database
+test-e2e: web
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ -n "$${CI:-}" ]; then echo "Chromium is missing at $(CHROMIUM) (apt-get install -y chromium)"; exit 1; fi; \
+	  echo "SKIPPED end-to-end tests: Chromium is missing at $(CHROMIUM) (apt-get install -y chromium)"; exit 0; \
+	fi
+	cargo build --locked -p agentforge
+	cd web && AGENTFORGE_BIN=../target/debug/agentforge npm run test:e2e
+
+## openapi: regenerate the committed openapi.json and the web app's API types from the code
+openapi:
+	cargo run --quiet --locked -p agentforge -- openapi > openapi.json
+	cd web && npm run gen:api
+
+## bench: load-test a release build with wrk (see docs/performance.md)
+bench: build
+	bench/run.sh
+
+## deps: install what a fresh Debian machine lacks for the tests (Chromium, wrk)
+deps:
+	@command -v $(CHROMIUM) >/dev/null && command -v wrk >/dev/null || { apt-get update && apt-get install -y --no-install-recommends chromium wrk; }
+
+clean:
+	cargo clean
+	rm -rf web/dist web/node_modules data
