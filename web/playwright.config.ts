@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.AGENTFORGE_E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+const binary = process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge';
+// A fresh SQLite database for every run.
+const dataDir = mkdtempSync(join(tmpdir(), 'agentforge-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `${binary} serve`,
+    url: `${baseURL}/api/system/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      AGENTFORGE_HOST: '127.0.0.1',
+      AGENTFORGE_PORT: String(port),
+      AGENTFORGE_DATA_DIR: dataDir,
+      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      AGENTFORGE_LOG_LEVEL: 'warn',
+    },
+  },
+});

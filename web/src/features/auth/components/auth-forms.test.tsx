@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+describe('sign-in form', () => {
+  it('shows the generic validation messages', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('String must contain at least 8 character(s)')).toBeInTheDocument();
+  });
+
+  it("shows the server's message, or 'Login failed'", async () => {
+    server.use(http.post('*/api/auth/login', () => HttpResponse.json({ success: false, error: 'invalid_credentials', message: 'Wrong email or password' }, { status: 400 })));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password');
+
+    server.use(http.post('*/api/auth/login', () => new HttpResponse(null, { status: 500 })));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+  });
+
+  it('shows the session-expired notice', async () => {
+    renderApp('/login?expired=true');
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+  });
+});
+
+describe('sign-up form', () => {
+  it('splits the full name and stores the session', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/auth/register', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, data: { token: 'tok', user: { id: '9', email: 'grace@example.com', firstName: 'Grace', lastName: 'Brewster Hopper' } } }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Full name'), 'Grace Brewster Hopper');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Grace' })).toBeInTheDocument();
+    expect(sent).toEqual({ email: 'grace@example.com', password: 'correct horse', firstName: 'Grace', lastName: 'Brewster Hopper' });
+    expect(localStorage.getItem('agentforge_token')).toBe('tok');
+  });
+
+  it("shows 'Registration failed' when the server says nothing", async () => {
+    server.use(http.post('*/api/auth/register', () => new HttpResponse(null, { status: 500 })));
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText('Full name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+  });
+});

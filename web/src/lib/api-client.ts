@@ -1,0 +1,165 @@
+import { env } from '@/config/env';
+import { clearStoredSession, getToken } from '@/lib/storage';
+
+export const REQUEST_TIMEOUT_MS = 600_000;
+export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred';
+
+export type FieldError = { field: string; message: string };
+export type ListMeta = { page: number; limit: number; total: number };
+/** A list answer keeps its envelope so the caller sees `meta`. */
+export type Paginated<T> = { success: true; data: T[]; meta: ListMeta };
+
+/** The one error type every failed call becomes. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors: FieldError[];
+
+  constructor(message: string, status = 500, code?: string, errors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  params?: Query;
+  /** Message used when the server gives none. */
+  defaultMessage?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+type Navigate = (url: string) => void;
+let navigateTo: Navigate = (url) => window.location.assign(url);
+
+/** Replaces the full-page navigation used after a 401 (tests, embedding). */
+export function setUnauthorizedNavigator(fn: Navigate): void {
+  navigateTo = fn;
+}
+
+const AUTH_PAGES = ['/login', '/register'];
+
+function handleUnauthorized(): void {
+  clearStoredSession();
+  if (!AUTH_PAGES.includes(window.location.pathname)) {
+    navigateTo('/login?expired=true');
+  }
+}
+
+function buildUrl(path: string, params?: Query): string {
+  const base = env.API_URL.replace(/\/+$/, '');
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function toFieldErrors(v: unknown): FieldError[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isRecord).map((e) => ({
+    field: String(e.field ?? ''),
+    message: String(e.message ?? ''),
+  }));
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Sends one request and returns the parsed body, untouched; throws ApiError on failure. */
+async function send(method: string, path: string, body: BodyInit | undefined, isJson: boolean, opts: RequestOptions = {}): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  if (isJson && body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: controller.signal });
+  } catch (cause) {
+    throw new ApiError(opts.defaultMessage ?? (cause instanceof Error && cause.message ? cause.message : GENERIC_ERROR_MESSAGE), 500, 'network_error');
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const payload = await readBody(res);
+  if (res.status === 401) handleUnauthorized();
+  if (!res.ok || (isRecord(payload) && payload.success === false)) {
+    const p = isRecord(payload) ? payload : {};
+    const message =
+      (typeof p.message === 'string' && p.message) ||
+      (typeof p.error === 'string' && p.error) ||
+      opts.defaultMessage ||
+      GENERIC_ERROR_MESSAGE;
+    throw new ApiError(message, res.ok ? 500 : res.status || 500, typeof p.error === 'string' ? p.error : undefined, toFieldErrors(p.errors));
+  }
+  return payload;
+}
+
+/** `{success:true, data}` becomes `data`; anything else is returned as is. */
+function unwrap<T>(payload: unknown): T {
+  if (isRecord(payload) && payload.success === true && 'data' in payload) return payload.data as T;
+  return payload as T;
+}
+
+function json(body: unknown): BodyInit | undefined {
+  return body === undefined ? undefined : JSON.stringify(body);
+}
+
+export const api = {
+  get: async <T>(path: string, opts?: RequestOptions) => unwrap<T>(await send('GET', path, undefined, true, opts)),
+  post: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('POST', path, json(body), true, opts)),
+  put: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('PUT', path, json(body), true, opts)),
+  patch: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('PATCH', path, json(body), true, opts)),
+  delete: async <T>(path: string, opts?: RequestOptions) => unwrap<T>(await send('DELETE', path, undefined, true, opts)),
+
+  /** A paginated list: the whole envelope, so `meta` is kept. */
+  list: async <T>(path: string, opts?: RequestOptions): Promise<Paginated<T>> => {
+    const payload = await send('GET', path, undefined, true, opts);
+    if (isRecord(payload) && Array.isArray(payload.data)) {
+      const data = payload.data as T[];
+      const meta = isRecord(payload.meta) ? (payload.meta as ListMeta) : { page: 1, limit: data.length, total: data.length };
+      return { success: true, data, meta };
+    }
+    const data = Array.isArray(payload) ? (payload as T[]) : [];
+    return { success: true, data, meta: { page: 1, limit: data.length, total: data.length } };
+  },
+
+  /** Multipart upload: the file under `file`, plus extra string fields. */
+  upload: async <T>(path: string, file: Blob, fields: Record<string, string> = {}, opts?: RequestOptions) => {
+    const form = new FormData();
+    form.append('file', file, file instanceof File ? file.name : 'file');
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return unwrap<T>(await send('POST', path, form, false, opts));
+  },
+
+  /** Raw envelope, for callers that read fields beside `data` themselves. */
+  raw: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, opts?: RequestOptions) =>
+    send(method, path, json(body), true, opts),
+};

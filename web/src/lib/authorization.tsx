@@ -1,0 +1,38 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { toast } from '@/lib/toast';
+
+export const ACCESS_DENIED_TOAST_ID = 'access-denied';
+
+/** Signed-out visitors go to /login, which brings them back afterwards (state `from`). */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (loading) return <FullPageSpinner label={t('status.loading')} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  return children;
+}
+
+function AccessDenied() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    toast({ id: ACCESS_DENIED_TOAST_ID, title: t('errors.accessDenied'), status: 'error' });
+  }, [t]);
+  return <Navigate to={paths.dashboard} replace />;
+}
+
+/** Admin-only screens: non-admins go to /dashboard with the access-denied toast. */
+export function AdminRoute({ children }: { children: ReactNode }) {
+  const { user, loading, isAdmin } = useAuth();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (loading) return <FullPageSpinner label={t('status.checkingPermissions')} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!isAdmin) return <AccessDenied />;
+  return children;
+}

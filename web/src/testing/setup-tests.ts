@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { setUnauthorizedNavigator } from '@/lib/api-client';
+import { i18n, initI18nWithResources } from '@/lib/i18n';
+import { clearToasts } from '@/lib/toast';
+import { server } from '@/testing/mocks/server';
+
+const files = import.meta.glob<Record<string, unknown>>('/public/locales/en/*.json', { eager: true, import: 'default' });
+const en: Record<string, Record<string, unknown>> = {};
+for (const [path, content] of Object.entries(files)) {
+  en[path.split('/').pop()!.replace('.json', '')] = content;
+}
+
+await initI18nWithResources({ en });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+  window.history.replaceState(null, '', '/');
+  setUnauthorizedNavigator(() => {});
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  clearToasts();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
