@@ -59,7 +59,9 @@ async fn page() -> Html<&'static str> {
 async fn init_script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        "Scalar.createApiReference('#app', { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false });\n",
+        "Scalar.createApiReference('#app', {\n  url: '/api/openapi.json',\n  withDefaultFonts: false,\n  telemetry: false,\n  \
+         showDeveloperTools: 'never',\n  showToolbar: 'never',\n  agent: { disabled: true },\n  hideClientButton: true,\n  \
+         theme: 'purple',\n});\n",
     )
 }
 

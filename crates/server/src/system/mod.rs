@@ -28,7 +28,10 @@ pub struct HealthOut {
     pub database: &'static str,
 }
 
-/// Is this instance able to serve? Checks the database on every call.
+/// Health check
+///
+/// Whether this instance can serve: checks the database on every call.
+/// For load balancers; 503 when the database does not answer.
 #[utoipa::path(get, path = "/system/health", tag = "system",
     responses(
         (status = 200, description = "Healthy", body = Envelope<HealthOut>),
@@ -92,7 +95,10 @@ pub struct FeaturesOut {
     pub file_upload: bool,
 }
 
-/// Version, uptime, database engine, providers in use and feature flags.
+/// Instance status
+///
+/// Version, uptime, database engine, the provider behind each capability
+/// (or its built-in fallback) and the feature flags.
 #[utoipa::path(get, path = "/system/status", tag = "system",
     responses((status = 200, description = "Status of this instance", body = Envelope<StatusOut>)))]
 async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
@@ -119,6 +125,8 @@ async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
     })
 }
 
+/// Metrics
+///
 /// Prometheus text format: request counts and latency by route and status,
 /// database pool gauges, uptime.
 #[utoipa::path(get, path = "/system/metrics", tag = "system",
