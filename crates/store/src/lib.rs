@@ -7,12 +7,18 @@
 mod connect;
 mod entities;
 mod error;
+mod mail;
 mod migrations;
+mod tokens;
 mod users;
 
 pub use connect::{DatabaseKind, PoolStats, StoreOptions};
 pub use error::StoreError;
-pub use users::{NewUser, User, Users};
+pub use mail::{Mail, NewMail, Outbox};
+pub use tokens::{
+    NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
+};
+pub use users::{NewUser, ProfileChanges, User, Users};
 
 use sea_orm::DatabaseConnection;
 use sea_orm_migration::MigratorTrait;
@@ -68,5 +74,17 @@ impl Store {
 
     pub fn users(&self) -> Users<'_> {
         Users::new(&self.db)
+    }
+
+    pub fn refresh_tokens(&self) -> RefreshTokens<'_> {
+        RefreshTokens::new(&self.db)
+    }
+
+    pub fn one_time_tokens(&self) -> OneTimeTokens<'_> {
+        OneTimeTokens::new(&self.db)
+    }
+
+    pub fn outbox(&self) -> Outbox<'_> {
+        Outbox::new(&self.db)
     }
 }

@@ -54,6 +54,16 @@ pub struct NewUser {
     pub email_verified: bool,
 }
 
+/// Changes to a profile; `None` leaves a field as it is. A new email
+/// address is unverified until verified again.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileChanges {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<Email>,
+    pub password_hash: Option<String>,
+}
+
 /// Queries on the `users` table.
 pub struct Users<'a> {
     db: &'a DatabaseConnection,
@@ -104,6 +114,76 @@ impl<'a> Users<'a> {
 
     pub async fn count(&self) -> Result<u64, StoreError> {
         Ok(user::Entity::find().count(self.db).await?)
+    }
+
+    /// Applies profile changes; [`StoreError::Conflict`] when the new email is taken.
+    pub async fn update_profile(
+        &self,
+        id: &str,
+        changes: ProfileChanges,
+    ) -> Result<User, StoreError> {
+        let existing = user::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let email_changes = changes
+            .email
+            .as_ref()
+            .is_some_and(|e| e.as_str() != existing.email);
+        let mut model: user::ActiveModel = existing.into();
+        if let Some(first_name) = changes.first_name {
+            model.first_name = Set(first_name);
+        }
+        if let Some(last_name) = changes.last_name {
+            model.last_name = Set(last_name);
+        }
+        if let Some(email) = changes.email.filter(|_| email_changes) {
+            model.email = Set(email.as_str().to_owned());
+            model.email_verified_at = Set(None);
+        }
+        if let Some(hash) = changes.password_hash {
+            model.password_hash = Set(hash);
+        }
+        model.updated_at = Set(Utc::now());
+        let updated = model
+            .update(self.db)
+            .await
+            .map_err(|e| StoreError::conflict_on_unique(e, "email"))?;
+        Ok(updated.into())
+    }
+
+    pub async fn mark_email_verified(&self, id: &str) -> Result<User, StoreError> {
+        let existing = user::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let mut model: user::ActiveModel = existing.into();
+        model.email_verified_at = Set(Some(Utc::now()));
+        model.updated_at = Set(Utc::now());
+        Ok(model.update(self.db).await?.into())
+    }
+
+    pub async fn touch_last_login(&self, id: &str) -> Result<(), StoreError> {
+        user::Entity::update_many()
+            .col_expr(
+                user::Column::LastLoginAt,
+                sea_orm::sea_query::Expr::value(Utc::now()),
+            )
+            .filter(user::Column::Id.eq(id))
+            .exec(self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Deletes the user and, through foreign keys, everything that is theirs.
+    pub async fn delete(&self, id: &str) -> Result<(), StoreError> {
+        let result = user::Entity::delete_by_id(id.to_owned())
+            .exec(self.db)
+            .await?;
+        if result.rows_affected == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
     }
 
     /// Makes an existing user an admin with the given password hash.

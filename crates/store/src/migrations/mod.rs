@@ -4,12 +4,16 @@
 use sea_orm_migration::prelude::*;
 
 mod m0001_create_users;
+mod m0002_create_auth_tables;
 
 pub(crate) struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_create_users::Migration)]
+        vec![
+            Box::new(m0001_create_users::Migration),
+            Box::new(m0002_create_auth_tables::Migration),
+        ]
     }
 }
