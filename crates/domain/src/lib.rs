@@ -5,10 +5,12 @@
 //! the edge can trust it.
 
 mod email;
+mod name;
 mod password;
 mod role;
 
 pub use email::Email;
+pub use name::PersonName;
 pub use password::Password;
 pub use role::Role;
 

@@ -21,13 +21,16 @@ use crate::config::CorsOrigins;
 use crate::docs::{self, ApiDoc};
 use crate::http::{ApiError, middleware};
 use crate::state::AppState;
-use crate::{locales, system, web_app};
+use crate::{accounts, admin, locales, system, web_app};
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Every documented /api route, by feature.
 fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(system::router())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(system::router())
+        .merge(accounts::router())
+        .merge(admin::router())
 }
 
 /// The OpenAPI document, as served at /api/openapi.json and committed as openapi.json.

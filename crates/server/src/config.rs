@@ -75,6 +75,12 @@ pub struct Config {
     pub request_timeout: Duration,
     pub max_body_bytes: usize,
     pub shutdown_grace: Duration,
+    /// `None` keeps mail in the outbox.
+    pub smtp_url: Option<Secret<String>>,
+    pub mail_from: String,
+    pub rate_limit_auth_per_ip: u32,
+    pub rate_limit_auth_per_email: u32,
+    pub trust_forwarded_for: bool,
     pub features: Features,
 }
 
@@ -235,6 +241,27 @@ impl Config {
         let shutdown_grace = r
             .integer("shutdown_grace_seconds", 0, 3600)
             .map(|n| Duration::from_secs(n as u64));
+        let smtp_url = r.string("smtp_url");
+        if !(smtp_url.is_empty()
+            || smtp_url.starts_with("smtp://")
+            || smtp_url.starts_with("smtps://"))
+        {
+            r.error("smtp_url", "must start with smtp:// or smtps://");
+        }
+        let mail_from = r.string("mail_from");
+        if !mail_from.contains('@') {
+            r.error(
+                "mail_from",
+                "must be an address such as \"AgentForge <noreply@example.com>\"",
+            );
+        }
+        let rate_limit_auth_per_ip = r
+            .integer("rate_limit_auth_per_ip", 1, 1_000_000)
+            .map(|n| n as u32);
+        let rate_limit_auth_per_email = r
+            .integer("rate_limit_auth_per_email", 1, 1_000_000)
+            .map(|n| n as u32);
+        let trust_forwarded_for = r.boolean("trust_forwarded_for");
         let features = Features {
             voice_provider: r.boolean("feature_voice_provider"),
             collaboration: r.boolean("feature_collaboration"),
@@ -266,6 +293,11 @@ impl Config {
                 request_timeout: request_timeout.unwrap_or_default(),
                 max_body_bytes: max_body_bytes.unwrap_or_default(),
                 shutdown_grace: shutdown_grace.unwrap_or_default(),
+                smtp_url: (!smtp_url.is_empty()).then(|| Secret::new(smtp_url)),
+                mail_from,
+                rate_limit_auth_per_ip: rate_limit_auth_per_ip.unwrap_or(1),
+                rate_limit_auth_per_email: rate_limit_auth_per_email.unwrap_or(1),
+                trust_forwarded_for,
                 features,
             },
             notes,

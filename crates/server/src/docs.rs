@@ -5,8 +5,9 @@ use axum::extract::Path;
 use axum::http::{HeaderMap, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use utoipa::OpenApi;
 use utoipa::openapi::OpenApi as Document;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 
 use crate::assets::{self, Caching, WebApp};
 use crate::http::ApiError;
@@ -20,9 +21,36 @@ use crate::http::ApiError;
         license(name = "AGPL-3.0-only", identifier = "AGPL-3.0-only"),
     ),
     servers((url = "/api", description = "This server")),
-    tags((name = "system", description = "Health, status and metrics of this instance")),
+    tags(
+        (name = "system", description = "Health, status and metrics of this instance"),
+        (name = "auth", description = "Sign-up, sign-in, sessions, email verification and password reset"),
+        (name = "settings", description = "The signed-in user's own profile and account"),
+        (name = "admin", description = "Administration; admins only"),
+    ),
+    modifiers(&BearerAuth),
 )]
 pub struct ApiDoc;
+
+/// Declares the `bearer` scheme that authenticated operations name.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut Document) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(
+                        "The `token` of a session (15 minutes); renew it with /auth/refresh-token.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
 
 /// The document as committed in `openapi.json`: pretty-printed, newline-terminated.
 pub fn to_json(document: &Document) -> String {

@@ -4,12 +4,14 @@
 //! `Result<_, ApiError>`. They never build SQL; the store does.
 
 pub mod accounts;
+mod admin;
 mod app;
 mod assets;
 pub mod config;
 mod docs;
 pub mod http;
 mod locales;
+mod mail;
 mod secret_key;
 mod state;
 mod system;
@@ -63,10 +65,8 @@ impl Application {
         let listener = TcpListener::bind(address)
             .await
             .with_context(|| format!("cannot listen on {address}"))?;
-        Ok(Self {
-            listener,
-            state: AppState::new(store, config, secret_key),
-        })
+        let state = AppState::new(store, config, secret_key)?;
+        Ok(Self { listener, state })
     }
 
     /// The port actually bound (useful with port 0).

@@ -16,6 +16,18 @@ impl SecretKey {
         self.0.expose()
     }
 
+    /// A key for one purpose, derived from the master key, so that no two
+    /// uses (signing tokens, encrypting secrets …) share key material.
+    pub fn derive(&self, purpose: &str) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let mut hasher = Sha256::new();
+        hasher.update(b"agentforge key derivation v1\0");
+        hasher.update(purpose.as_bytes());
+        hasher.update([0]);
+        hasher.update(self.bytes());
+        hasher.finalize().into()
+    }
+
     /// Uses `secret_key` from the configuration, else `<data_dir>/secret.key`,
     /// creating that file (once, with a warning) when it does not exist.
     pub fn load_or_create(config: &Config) -> anyhow::Result<Self> {

@@ -163,6 +163,26 @@ impl<'a> Users<'a> {
         Ok(model.update(self.db).await?.into())
     }
 
+    /// Disables (or re-enables) an account: a disabled account cannot sign in.
+    pub async fn set_disabled(&self, id: &str, disabled: bool) -> Result<(), StoreError> {
+        let result = user::Entity::update_many()
+            .col_expr(
+                user::Column::DisabledAt,
+                sea_orm::sea_query::Expr::value(disabled.then(Utc::now)),
+            )
+            .col_expr(
+                user::Column::UpdatedAt,
+                sea_orm::sea_query::Expr::value(Utc::now()),
+            )
+            .filter(user::Column::Id.eq(id))
+            .exec(self.db)
+            .await?;
+        if result.rows_affected == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
     pub async fn touch_last_login(&self, id: &str) -> Result<(), StoreError> {
         user::Entity::update_many()
             .col_expr(

@@ -1,10 +1,295 @@
-//! User accounts. The HTTP routes arrive with the accounts feature; the
-//! command line already needs `create-admin`.
+//! Accounts: `/auth/*` (sign-up, sign-in, sessions, email verification,
+//! password reset) and `/settings/profile`, `/settings/account`.
 
+mod extract;
 pub mod password;
+mod service;
+pub mod tokens;
+mod types;
+
+pub use extract::{AdminUser, CurrentUser};
+pub use types::UserOut;
 
 use agentforge_domain::{Email, ParseError, Password, Role};
 use agentforge_store::{NewUser, Store, User};
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header::USER_AGENT};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::http::{ApiError, ClientIp, Envelope, ErrorBody, Json};
+use crate::state::AppState;
+use service::Client;
+use types::{
+    EmailIn, LoginIn, LogoutIn, MessageOut, PasswordIn, ProfileOut, ProfilePatch, RefreshIn,
+    RegisterIn, ResetPasswordIn, SessionOut, TokenIn,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(refresh_token))
+        .routes(routes!(refresh))
+        .routes(routes!(me))
+        .routes(routes!(profile))
+        .routes(routes!(verify_email))
+        .routes(routes!(resend_verification))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(update_profile))
+        .routes(routes!(delete_account))
+}
+
+fn client(ip: ClientIp, headers: &HeaderMap) -> Client {
+    let user_agent = headers
+        .get(USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(|ua| ua.chars().take(512).collect());
+    Client {
+        ip: ip.0,
+        user_agent,
+    }
+}
+
+/// Sign up
+///
+/// Creates an account and signs it in. The first account of a fresh install
+/// is an admin. A verification email is sent.
+#[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterIn,
+    responses(
+        (status = 201, description = "Signed up and in", body = Envelope<SessionOut>),
+        (status = 409, description = "The email has an account", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    ))]
+async fn register(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Json(body): Json<RegisterIn>,
+) -> Result<(StatusCode, Envelope<SessionOut>), ApiError> {
+    let session = service::register(&state, body, client(ip, &headers)).await?;
+    Ok((StatusCode::CREATED, Envelope::new(session)))
+}
+
+/// Sign in
+///
+/// Unknown email and wrong password give the same answer.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginIn,
+    responses(
+        (status = 200, description = "Signed in", body = Envelope<SessionOut>),
+        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 403, description = "The account is disabled", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    ))]
+async fn login(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Json(body): Json<LoginIn>,
+) -> Result<Envelope<SessionOut>, ApiError> {
+    Ok(Envelope::new(
+        service::login(&state, &body.email, &body.password, client(ip, &headers)).await?,
+    ))
+}
+
+/// Sign out
+///
+/// Revokes the given refresh token. Succeeds whatever the token.
+#[utoipa::path(post, path = "/auth/logout", tag = "auth", request_body(content = LogoutIn, content_type = "application/json"),
+    responses((status = 200, description = "Signed out", body = Envelope<MessageOut>)))]
+async fn logout(
+    State(state): State<AppState>,
+    body: Bytes,
+) -> Result<Envelope<MessageOut>, ApiError> {
+    // The body is optional: a client that kept no refresh token still signs out.
+    let body: LogoutIn = if body.iter().all(u8::is_ascii_whitespace) {
+        LogoutIn::default()
+    } else {
+        crate::http::json::parse(&body)?
+    };
+    service::logout(&state, body.refresh_token.as_deref()).await?;
+    Ok(Envelope::new(MessageOut::new("Logged out")))
+}
+
+/// Refresh the session
+///
+/// Exchanges a refresh token for a new access token and a new refresh
+/// token; the old one stops working. Presenting an already used refresh
+/// token signs out every session that descends from the same sign-in.
+#[utoipa::path(post, path = "/auth/refresh-token", tag = "auth", request_body = RefreshIn,
+    responses(
+        (status = 200, description = "A new session", body = Envelope<SessionOut>),
+        (status = 401, description = "Invalid, expired or reused refresh token", body = ErrorBody),
+    ))]
+async fn refresh_token(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Json(body): Json<RefreshIn>,
+) -> Result<Envelope<SessionOut>, ApiError> {
+    Ok(Envelope::new(
+        service::refresh(&state, &body.refresh_token, client(ip, &headers)).await?,
+    ))
+}
+
+/// Refresh the session (alias)
+///
+/// The same as /auth/refresh-token.
+#[utoipa::path(post, path = "/auth/refresh", tag = "auth", request_body = RefreshIn,
+    responses(
+        (status = 200, description = "A new session", body = Envelope<SessionOut>),
+        (status = 401, description = "Invalid, expired or reused refresh token", body = ErrorBody),
+    ))]
+async fn refresh(
+    state: State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    body: Json<RefreshIn>,
+) -> Result<Envelope<SessionOut>, ApiError> {
+    refresh_token(state, ip, headers, body).await
+}
+
+/// The current user
+#[utoipa::path(get, path = "/auth/me", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The signed-in user", body = Envelope<UserOut>),
+        (status = 401, description = "Not signed in, or the token expired", body = ErrorBody),
+    ))]
+async fn me(CurrentUser(user): CurrentUser) -> Envelope<UserOut> {
+    Envelope::new(user.into())
+}
+
+/// The current user's profile
+///
+/// The same as /auth/me.
+#[utoipa::path(get, path = "/auth/profile", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The signed-in user", body = Envelope<UserOut>),
+        (status = 401, description = "Not signed in, or the token expired", body = ErrorBody),
+    ))]
+async fn profile(user: CurrentUser) -> Envelope<UserOut> {
+    me(user).await
+}
+
+/// Verify the email address
+///
+/// With the token from the verification email.
+#[utoipa::path(post, path = "/auth/verify-email", tag = "auth", request_body = TokenIn,
+    responses(
+        (status = 200, description = "Verified", body = Envelope<UserOut>),
+        (status = 400, description = "Invalid, used or expired link", body = ErrorBody),
+    ))]
+async fn verify_email(
+    State(state): State<AppState>,
+    Json(body): Json<TokenIn>,
+) -> Result<Envelope<UserOut>, ApiError> {
+    Ok(Envelope::new(
+        service::verify_email(&state, &body.token).await?.into(),
+    ))
+}
+
+/// Send the verification email again
+#[utoipa::path(post, path = "/auth/resend-verification", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Sent", body = Envelope<MessageOut>),
+        (status = 409, description = "Already verified", body = ErrorBody),
+    ))]
+async fn resend_verification(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ip: ClientIp,
+    headers: HeaderMap,
+) -> Result<Envelope<MessageOut>, ApiError> {
+    service::resend_verification(&state, &user, &client(ip, &headers)).await?;
+    Ok(Envelope::new(MessageOut::new(format!(
+        "We have sent a new confirmation link to {}.",
+        user.email
+    ))))
+}
+
+/// Ask for a password reset link
+///
+/// Answers the same whether or not the address has an account.
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailIn,
+    responses(
+        (status = 200, description = "A link was sent if the account exists", body = Envelope<MessageOut>),
+        (status = 422, description = "Not an email address", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    ))]
+async fn forgot_password(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Json(body): Json<EmailIn>,
+) -> Result<Envelope<MessageOut>, ApiError> {
+    service::forgot_password(&state, &body.email, &client(ip, &headers)).await?;
+    Ok(Envelope::new(MessageOut::new(service::RESET_SENT)))
+}
+
+/// Choose a new password
+///
+/// With the token from the reset email. Signs out every session.
+#[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetPasswordIn,
+    responses(
+        (status = 200, description = "Password changed", body = Envelope<MessageOut>),
+        (status = 400, description = "Invalid, used or expired link", body = ErrorBody),
+        (status = 422, description = "The new password is invalid", body = ErrorBody),
+    ))]
+async fn reset_password(
+    State(state): State<AppState>,
+    Json(body): Json<ResetPasswordIn>,
+) -> Result<Envelope<MessageOut>, ApiError> {
+    service::reset_password(&state, &body.token, &body.new_password).await?;
+    Ok(Envelope::new(MessageOut::new(
+        "Your password has been reset. Sign in with the new one.",
+    )))
+}
+
+/// Update my profile
+///
+/// Names, email and password. A new email or password needs
+/// `currentPassword`. A new password signs out every other session; the
+/// answer then carries this one's new session.
+#[utoipa::path(put, path = "/settings/profile", tag = "settings", request_body = ProfilePatch, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Updated", body = Envelope<ProfileOut>),
+        (status = 422, description = "A field is invalid, or the current password is wrong", body = ErrorBody),
+    ))]
+async fn update_profile(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Json(body): Json<ProfilePatch>,
+) -> Result<Envelope<ProfileOut>, ApiError> {
+    let (user, session) = service::update_profile(&state, user, body, client(ip, &headers)).await?;
+    Ok(Envelope::new(ProfileOut {
+        user: user.into(),
+        session,
+    }))
+}
+
+/// Delete my account
+///
+/// Deletes the account and everything it owns, after checking the password.
+#[utoipa::path(delete, path = "/settings/account", tag = "settings", request_body = PasswordIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Envelope<MessageOut>),
+        (status = 422, description = "Wrong password", body = ErrorBody),
+    ))]
+async fn delete_account(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<PasswordIn>,
+) -> Result<Envelope<MessageOut>, ApiError> {
+    service::delete_account(&state, user, &body.password).await?;
+    Ok(Envelope::new(MessageOut::new(
+        "Your account has been deleted",
+    )))
+}
 
 /// What `create_admin` did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +328,11 @@ pub async fn create_admin(
     {
         let user = users
             .promote_to_admin(&existing.id, hash)
+            .await
+            .map_err(anyhow::Error::from)?;
+        store
+            .refresh_tokens()
+            .revoke_all_for_user(&user.id)
             .await
             .map_err(anyhow::Error::from)?;
         return Ok((user, AdminOutcome::Promoted));

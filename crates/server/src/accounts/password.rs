@@ -29,6 +29,44 @@ pub fn verify(candidate: &str, stored: &str) -> bool {
     })
 }
 
+/// A hash no password matches, verified against for unknown accounts so that
+/// they take as long as known ones.
+fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let random: [u8; 16] = rand::random();
+        Password::parse(&hex::encode(random))
+            .ok()
+            .and_then(|p| hash(&p).ok())
+            .unwrap_or_default()
+    })
+}
+
+/// [`hash`] on the blocking pool: Argon2 is deliberately slow and must not
+/// stall the async workers.
+pub async fn hash_blocking(password: Password) -> Result<String, crate::http::ApiError> {
+    tokio::task::spawn_blocking(move || hash(&password))
+        .await
+        .map_err(crate::http::ApiError::internal)?
+        .map_err(crate::http::ApiError::internal)
+}
+
+/// [`verify`] on the blocking pool; `None` verifies against a dummy hash and is always false.
+pub async fn verify_blocking(
+    candidate: String,
+    stored: Option<String>,
+) -> Result<bool, crate::http::ApiError> {
+    tokio::task::spawn_blocking(move || match stored {
+        Some(stored) => verify(&candidate, &stored),
+        None => {
+            let _ = verify(&candidate, dummy_hash());
+            false
+        }
+    })
+    .await
+    .map_err(crate::http::ApiError::internal)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

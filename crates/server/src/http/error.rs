@@ -175,6 +175,43 @@ impl ApiError {
     }
 }
 
+/// Collects field problems so that every bad field is reported at once.
+#[derive(Debug, Default)]
+pub struct FieldErrors(Vec<FieldError>);
+
+impl FieldErrors {
+    /// Keeps the value, or records the problem under `field`.
+    pub fn check<T>(
+        &mut self,
+        field: &str,
+        parsed: Result<T, agentforge_domain::ParseError>,
+    ) -> Option<T> {
+        match parsed {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.add(field, e.message);
+                None
+            }
+        }
+    }
+
+    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0.push(FieldError {
+            field: field.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    /// `Ok` when no problem was recorded, else a 422 listing them all.
+    pub fn finish(self) -> Result<(), ApiError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::validation(self.0))
+        }
+    }
+}
+
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

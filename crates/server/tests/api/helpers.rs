@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use agentforge_server::{Application, Config};
+use agentforge_server::{AppState, Application, Config};
 use agentforge_store::Store;
 use sea_orm::ConnectionTrait;
 use tempfile::TempDir;
@@ -45,6 +45,7 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub store: Store,
+    pub state: AppState,
     pub _data_dir: TempDir,
     _database: TestDatabase,
     shutdown: Option<oneshot::Sender<()>>,
@@ -77,6 +78,7 @@ impl TestApp {
         let app = Application::build(config).await.expect("server starts");
         let address = format!("http://127.0.0.1:{}", app.port());
         let store = app.state().store.clone();
+        let state = app.state().clone();
         let (shutdown, stopped) = oneshot::channel::<()>();
         tokio::spawn(app.run_until(async move {
             let _ = stopped.await;
@@ -90,6 +92,7 @@ impl TestApp {
             address,
             client,
             store,
+            state,
             _data_dir: data_dir,
             _database: database,
             shutdown: Some(shutdown),
@@ -119,6 +122,79 @@ impl TestApp {
                 .await
                 .unwrap_or_else(|e| panic!("{path} did not answer JSON: {e}")),
         )
+    }
+}
+
+impl TestApp {
+    /// Sends JSON, with a bearer token when given; returns status and body.
+    pub async fn send_json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.request(method, self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("request sent");
+        let status = response.status().as_u16();
+        (
+            status,
+            response
+                .json()
+                .await
+                .unwrap_or_else(|e| panic!("{path} did not answer JSON: {e}")),
+        )
+    }
+
+    pub async fn post_json(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        self.send_json(reqwest::Method::POST, path, None, body)
+            .await
+    }
+
+    /// GET with a bearer token.
+    pub async fn get_as(&self, path: &str, token: &str) -> (u16, serde_json::Value) {
+        let response = self
+            .client
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request sent");
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("JSON"))
+    }
+
+    /// Signs up and returns the session (`data`).
+    pub async fn register(&self, email: &str, password: &str) -> serde_json::Value {
+        let (status, body) = self.post_json("/api/auth/register", &serde_json::json!({"email": email, "password": password, "firstName": "Ada", "lastName": "Lovelace"})).await;
+        assert_eq!(status, 201, "register {email}: {body}");
+        body["data"].clone()
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> (u16, serde_json::Value) {
+        self.post_json(
+            "/api/auth/login",
+            &serde_json::json!({"email": email, "password": password}),
+        )
+        .await
+    }
+
+    /// The token in the newest email to `to` whose subject contains `subject`.
+    pub async fn token_from_mail(&self, to: &str, subject: &str) -> String {
+        let (mails, _) = self.store.outbox().list(1, 100).await.expect("outbox");
+        let mail = mails
+            .into_iter()
+            .find(|m| m.to_address == to && m.subject.contains(subject))
+            .unwrap_or_else(|| panic!("no mail '{subject}' to {to}"));
+        let start = mail.body_text.find("token=").expect("a link with a token") + "token=".len();
+        mail.body_text[start..start + 64].to_owned()
     }
 }
 

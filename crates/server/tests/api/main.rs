@@ -1,8 +1,13 @@
 //! Integration tests of the HTTP server, one binary for the whole crate.
+#![allow(clippy::unwrap_used)] // test code: a panic is a failed test
 
 mod helpers;
 
+mod auth;
+
 mod http_conventions;
+mod mail;
 mod openapi;
+mod settings;
 mod static_files;
 mod system;

@@ -1,0 +1,82 @@
+//! Who is calling: `CurrentUser` for any signed-in user, `AdminUser` for admins.
+
+use agentforge_domain::Role;
+use agentforge_store::User;
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+
+use super::tokens::TokenError;
+use crate::http::ApiError;
+use crate::state::AppState;
+
+/// The signed-in user, from `Authorization: Bearer <access token>`, loaded
+/// fresh from the database (so a deleted or disabled account stops at once).
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub User);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
+        let user_id = state.access_tokens.verify(token).map_err(|e| match e {
+            TokenError::Expired => {
+                ApiError::unauthorized("token_expired", "Your session has expired; sign in again")
+            }
+            TokenError::Invalid => {
+                ApiError::unauthorized("token_invalid", "Invalid authentication token")
+            }
+        })?;
+        let user = state
+            .store
+            .users()
+            .find_by_id(&user_id)
+            .await?
+            .ok_or_else(|| {
+                ApiError::unauthorized("token_invalid", "Invalid authentication token")
+            })?;
+        if user.disabled_at.is_some() {
+            return Err(ApiError::forbidden(
+                "account_disabled",
+                "This account is disabled",
+            ));
+        }
+        Ok(Self(user))
+    }
+}
+
+/// A signed-in admin; anyone else gets 403.
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub User);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if user.role != Role::Admin {
+            return Err(ApiError::forbidden(
+                "admin_required",
+                "Access denied. Admin privileges required.",
+            ));
+        }
+        Ok(Self(user))
+    }
+}

@@ -1,0 +1,92 @@
+//! `/admin/*`: administration, admins only. For now the mail outbox.
+
+use axum::extract::{Query, State};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::accounts::AdminUser;
+use crate::http::{ApiError, ErrorBody, ListMeta, Paged};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(mail_outbox))
+}
+
+/// Paging of list endpoints: `page` from 1, `limit` from 1 to 100 (default 10).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    pub page: Option<u64>,
+    pub limit: Option<u64>,
+}
+
+impl PageQuery {
+    pub fn resolve(&self) -> Result<(u64, u64), ApiError> {
+        let page = self.page.unwrap_or(1);
+        let limit = self.limit.unwrap_or(10);
+        if page == 0 {
+            return Err(ApiError::invalid_field(
+                "page",
+                "Number must be greater than or equal to 1",
+            ));
+        }
+        if !(1..=100).contains(&limit) {
+            return Err(ApiError::invalid_field(
+                "limit",
+                "Number must be between 1 and 100",
+            ));
+        }
+        Ok((page, limit))
+    }
+}
+
+/// One email the product sent or kept.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailOut {
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// `outbox` (no SMTP configured) or `smtp`.
+    pub transport: String,
+    /// `stored`, `sent` or `failed`.
+    pub status: String,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// The mail outbox
+///
+/// Every email the product sent (SMTP) or kept (no SMTP configured), newest first.
+#[utoipa::path(get, path = "/admin/mail-outbox", tag = "admin", params(PageQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Emails, newest first", body = Paged<MailOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+async fn mail_outbox(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    Query(query): Query<PageQuery>,
+) -> Result<Paged<MailOut>, ApiError> {
+    let (page, limit) = query.resolve()?;
+    let (mails, total) = state.store.outbox().list(page, limit).await?;
+    let data = mails
+        .into_iter()
+        .map(|m| MailOut {
+            id: m.id,
+            to: m.to_address,
+            subject: m.subject,
+            body: m.body_text,
+            transport: m.transport,
+            status: m.status,
+            error: m.error,
+            created_at: m.created_at,
+            sent_at: m.sent_at,
+        })
+        .collect();
+    Ok(Paged::new(data, ListMeta { page, limit, total }))
+}

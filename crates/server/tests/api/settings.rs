@@ -1,0 +1,238 @@
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{assert_error, for_each_engine};
+
+const PASSWORD: &str = "correct horse battery";
+
+#[tokio::test]
+async fn names_change_without_the_password_but_email_and_password_need_it() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let token = session["token"].as_str().unwrap();
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(token),
+                &json!({"firstName": " Augusta  Ada ", "lastName": "King"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["user"]["firstName"], "Augusta Ada");
+        assert_eq!(body["data"]["user"]["lastName"], "King");
+        assert!(body["data"].get("session").is_none());
+
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(token),
+                &json!({"newPassword": "another passphrase"}),
+            )
+            .await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"][0]["field"], "currentPassword");
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(token),
+                &json!({"newPassword": "another passphrase", "currentPassword": "wrong one"}),
+            )
+            .await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(
+            body["errors"][0]["message"],
+            "Current password is incorrect"
+        );
+        assert_eq!(
+            app.login("ada@example.com", PASSWORD).await.0,
+            200,
+            "nothing changed"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_new_password_signs_out_other_sessions_and_keeps_this_one() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let (_, other) = app.login("ada@example.com", PASSWORD).await;
+        let token = session["token"].as_str().unwrap();
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(token),
+                &json!({"newPassword": "another passphrase", "currentPassword": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let fresh = &body["data"]["session"];
+        assert!(fresh["refreshToken"].is_string());
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh",
+                &json!({"refreshToken": other["data"]["refreshToken"]}),
+            )
+            .await;
+        assert_eq!(status, 401, "the other session is signed out");
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh",
+                &json!({"refreshToken": fresh["refreshToken"]}),
+            )
+            .await;
+        assert_eq!(status, 200, "this one goes on");
+        assert_eq!(
+            app.login("ada@example.com", "another passphrase").await.0,
+            200
+        );
+        let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+        assert!(
+            mails
+                .iter()
+                .any(|m| m.subject == "Your AgentForge password was changed")
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_new_email_must_be_free_and_is_verified_again() {
+    for_each_engine(async |app| {
+        app.register("grace@example.com", PASSWORD).await;
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let token = session["token"].as_str().unwrap();
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(token),
+                &json!({"email": "GRACE@example.com", "currentPassword": PASSWORD}),
+            )
+            .await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"][0]["field"], "email");
+
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(token),
+                &json!({"email": "ada@new.example", "currentPassword": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["user"]["email"], "ada@new.example");
+        assert_eq!(body["data"]["user"]["emailVerified"], false);
+        app.token_from_mail("ada@new.example", "Confirm your email")
+            .await;
+        let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+        assert!(mails.iter().any(|m| m.to_address == "ada@example.com"
+            && m.subject.contains("email address was changed")));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn one_users_token_only_ever_reaches_their_own_account() {
+    for_each_engine(async |app| {
+        let ada = app.register("ada@example.com", PASSWORD).await;
+        let grace = app.register("grace@example.com", PASSWORD).await;
+        let grace_token = grace["token"].as_str().unwrap();
+        let (_, me) = app.get_as("/api/auth/me", grace_token).await;
+        assert_eq!(me["data"]["id"], grace["user"]["id"]);
+        app.send_json(
+            Method::PUT,
+            "/api/settings/profile",
+            Some(grace_token),
+            &json!({"firstName": "Grace"}),
+        )
+        .await;
+        let (_, ada_me) = app
+            .get_as("/api/auth/me", ada["token"].as_str().unwrap())
+            .await;
+        assert_eq!(
+            ada_me["data"]["firstName"], "Ada",
+            "Ada's profile is untouched"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn deleting_the_account_needs_the_password_and_removes_its_data() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let token = session["token"].as_str().unwrap();
+        let (status, body) = app
+            .send_json(
+                Method::DELETE,
+                "/api/settings/account",
+                Some(token),
+                &json!({"password": "wrong one"}),
+            )
+            .await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = app
+            .send_json(
+                Method::DELETE,
+                "/api/settings/account",
+                Some(token),
+                &json!({"password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = app.get_as("/api/auth/me", token).await;
+        assert_error(status, &body, 401, "token_invalid");
+        assert_eq!(app.login("ada@example.com", PASSWORD).await.0, 401);
+        assert_eq!(app.store.users().count().await.unwrap(), 0);
+        assert_eq!(
+            app.store.outbox().list(1, 10).await.unwrap().1,
+            0,
+            "their emails went with them"
+        );
+        let (status, _) = app
+            .post_json(
+                "/api/auth/refresh",
+                &json!({"refreshToken": session["refreshToken"]}),
+            )
+            .await;
+        assert_eq!(status, 401);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn only_admins_read_the_mail_outbox() {
+    for_each_engine(async |app| {
+        let admin = app.register("ada@example.com", PASSWORD).await;
+        let user = app.register("grace@example.com", PASSWORD).await;
+        let (status, body) = app
+            .get_as("/api/admin/mail-outbox", user["token"].as_str().unwrap())
+            .await;
+        assert_error(status, &body, 403, "admin_required");
+        assert_eq!(body["message"], "Access denied. Admin privileges required.");
+        let (status, body) = app
+            .get_as(
+                "/api/admin/mail-outbox?limit=1",
+                admin["token"].as_str().unwrap(),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["meta"], json!({"page": 1, "limit": 1, "total": 2}));
+        assert_eq!(body["data"][0]["to"], "grace@example.com", "newest first");
+        assert_eq!(body["data"][0]["transport"], "outbox");
+        let (status, body) = app
+            .get_as(
+                "/api/admin/mail-outbox?limit=500",
+                admin["token"].as_str().unwrap(),
+            )
+            .await;
+        assert_error(status, &body, 422, "validation_failed");
+    })
+    .await;
+}
