@@ -110,3 +110,69 @@ pub fn security_headers() -> [(header::HeaderName, HeaderValue); 5] {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use axum::Router;
+    use axum::body::to_bytes;
+    use axum::middleware::{from_fn, from_fn_with_state};
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    async fn slow() -> &'static str {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        "late"
+    }
+
+    #[tokio::test]
+    async fn slow_handlers_answer_408_in_the_error_shape() {
+        let app = Router::new()
+            .route("/slow", get(slow))
+            .layer(from_fn_with_state(Duration::from_millis(20), timeout));
+        let response = app
+            .oneshot(Request::get("/slow").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+        let body: serde_json::Value =
+            serde_json::from_slice(&to_bytes(response.into_body(), 1 << 16).await.unwrap())
+                .unwrap();
+        assert_eq!(body["error"], "request_timeout");
+    }
+
+    #[tokio::test]
+    async fn plain_text_failures_are_rewritten_keeping_status_and_headers() {
+        async fn teapot() -> Response {
+            (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                [(header::RETRY_AFTER, "3")],
+                "length limit exceeded",
+            )
+                .into_response()
+        }
+        let app = Router::new()
+            .route("/t", get(teapot))
+            .layer(from_fn(json_errors));
+        let response = app
+            .oneshot(Request::get("/t").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "3");
+        assert!(
+            response.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with("application/json")
+        );
+        let body: serde_json::Value =
+            serde_json::from_slice(&to_bytes(response.into_body(), 1 << 16).await.unwrap())
+                .unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({"success": false, "error": "payload_too_large", "message": "The request body is too large", "errors": []})
+        );
+    }
+}
