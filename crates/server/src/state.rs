@@ -1,3 +1,4 @@
+use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -10,34 +11,49 @@ use crate::http::metrics::HttpMetrics;
 use crate::http::rate_limit::RateLimiter;
 use crate::mail::Mailer;
 use crate::secret_key::SecretKey;
+use crate::system::DatabaseProbe;
 
-/// Everything a handler may need; cheap to clone.
+/// Everything a handler may need. Extracting it clones one `Arc`, so it
+/// costs the same however much it holds.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+/// The services behind [`AppState`].
+pub struct Services {
     pub store: Store,
     pub config: Arc<Config>,
-    pub secret_key: Arc<SecretKey>,
+    pub secret_key: SecretKey,
     pub access_tokens: AccessTokens,
     pub mailer: Mailer,
-    pub rate_limiter: Arc<RateLimiter>,
+    pub rate_limiter: RateLimiter,
     pub metrics: Arc<HttpMetrics>,
+    pub database_probe: DatabaseProbe,
     pub started: Instant,
     pub started_at: DateTime<Utc>,
+}
+
+impl Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
 }
 
 impl AppState {
     pub fn new(store: Store, config: Config, secret_key: SecretKey) -> anyhow::Result<Self> {
         let mailer = Mailer::new(&config, store.clone())?;
-        Ok(Self {
+        Ok(Self(Arc::new(Services {
             access_tokens: AccessTokens::new(&secret_key),
             mailer,
-            rate_limiter: Arc::default(),
+            rate_limiter: RateLimiter::default(),
             store,
             config: Arc::new(config),
-            secret_key: Arc::new(secret_key),
+            secret_key,
             metrics: Arc::default(),
+            database_probe: DatabaseProbe::default(),
             started: Instant::now(),
             started_at: Utc::now(),
-        })
+        })))
     }
 }
