@@ -8,6 +8,7 @@ use axum::extract::{DefaultBodyLimit, OriginalUri};
 use axum::http::{HeaderName, HeaderValue, Method, Request};
 use axum::middleware::{from_fn, from_fn_with_state};
 use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, Any, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -72,6 +73,7 @@ pub fn router(state: AppState) -> Router {
                     .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(tower_http::LatencyUnit::Micros)),
             )
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+            .layer(CatchPanicLayer::custom(middleware::panic_response))
             .layer(from_fn_with_state(state.metrics.clone(), middleware::record_metrics))
             .option_layer(cors(&config.cors_allowed_origins))
             .layer(CompressionLayer::new())

@@ -84,6 +84,17 @@ fn is_json(response: &Response) -> bool {
         })
 }
 
+/// A handler that panicked answers a 500 in the error shape, inside the
+/// request's span (so the log line carries its request id); the server goes on.
+pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("(no message)");
+    ApiError::internal(std::io::Error::other(format!("handler panicked: {detail}"))).into_response()
+}
+
 /// Security headers on every answer, unless a handler set its own.
 pub fn security_headers() -> [(header::HeaderName, HeaderValue); 5] {
     [
@@ -140,6 +151,25 @@ mod tests {
             serde_json::from_slice(&to_bytes(response.into_body(), 1 << 16).await.unwrap())
                 .unwrap();
         assert_eq!(body["error"], "request_timeout");
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_500_without_its_message() {
+        async fn boom() -> &'static str {
+            panic!("secret internals")
+        }
+        let app = Router::new().route("/boom", get(boom)).layer(
+            tower_http::catch_panic::CatchPanicLayer::custom(panic_response),
+        );
+        let response = app
+            .oneshot(Request::get("/boom").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = to_bytes(response.into_body(), 1 << 16).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["error"], "internal_error");
+        assert!(!body.to_string().contains("secret"));
     }
 
     #[tokio::test]
