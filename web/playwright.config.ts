@@ -48,6 +48,9 @@ export default defineConfig({
       AGENTFORGE_DATA_DIR: dataDir,
       AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
       AGENTFORGE_LOG_LEVEL: 'warn',
+      // The accounts scenarios sign in and out many times from one address.
+      AGENTFORGE_RATE_LIMIT_AUTH_PER_IP: '1000',
+      AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL: '1000',
     },
   },
 });

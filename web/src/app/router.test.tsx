@@ -53,7 +53,18 @@ describe('route guards', () => {
     expect(screen.getAllByRole('link', { name: 'Teams' }).length).toBeGreaterThan(0);
   });
 
-  const loadingAuth: AuthContextValue = { user: null, loading: true, isAdmin: false, signIn: () => {}, logout: async () => ({ success: true }) };
+  const loadingAuth: AuthContextValue = {
+    user: null,
+    loading: true,
+    isAdmin: false,
+    mfaRequired: false,
+    signIn: () => {},
+    setSession: () => {},
+    updateUser: () => {},
+    track: (work) => work,
+    logout: async () => ({ success: true }),
+    deleteAccount: async () => {},
+  };
   it.each([
     ['Loading...', ProtectedRoute],
     ['Checking permissions...', AdminRoute],

@@ -1,10 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminPageRoute } from '@/app/routes/admin/admin-page';
 import { LoginRoute } from '@/app/routes/auth/login';
-import { PasswordPageRoute } from '@/app/routes/auth/password-page';
+import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
+import { ResetPasswordRoute } from '@/app/routes/auth/reset-password';
+import { VerifyEmailRoute } from '@/app/routes/auth/verify-email';
 import { SignupRoute } from '@/app/routes/auth/signup';
 import { DashboardPageRoute } from '@/app/routes/dashboard/dashboard-page';
 import { DashboardOverviewRoute } from '@/app/routes/dashboard/overview';
+import { SettingsRoute } from '@/app/routes/dashboard/settings';
 import { FeaturesRoute } from '@/app/routes/features';
 import { LandingRoute } from '@/app/routes/landing';
 import { NotFoundRoute } from '@/app/routes/not-found';
@@ -44,8 +47,9 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginRoute /> },
           { path: 'signup', element: <SignupRoute /> },
           { path: 'register', element: <SignupRoute /> },
-          { path: 'forgot-password', element: <PasswordPageRoute page="forgotPassword" /> },
-          { path: 'reset-password', element: <PasswordPageRoute page="resetPassword" /> },
+          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+          { path: 'reset-password', element: <ResetPasswordRoute /> },
+          { path: 'verify-email', element: <VerifyEmailRoute /> },
           { path: 'features', element: <FeaturesRoute /> },
           { path: 'pricing', element: <PricingRoute /> },
           publicPage('about', 'about'),
@@ -105,7 +109,7 @@ export const routes: RouteObject[] = [
           dash('integrations/webhooks', 'webhooks'),
           dash('integrations/embeddable', 'embeddable'),
           dash('gemini', 'gemini'),
-          dash('settings', 'settings'),
+          { path: 'settings', element: <SettingsRoute /> },
           dash('settings/team', 'teamSettings'),
           dash('help', 'help'),
           adminOnly('analytics', 'analytics'),

@@ -12,7 +12,9 @@ export const paths = {
   demo: '/demo',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   dashboard: '/dashboard',
+  settings: '/dashboard/settings',
   admin: '/admin',
 } as const;
 

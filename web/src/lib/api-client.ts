@@ -1,8 +1,11 @@
 import { env } from '@/config/env';
-import { clearStoredSession, getToken } from '@/lib/storage';
+import { clearStoredSession, getRefreshToken, getToken, getTokenExpiresAt, storeSession, USER_KEY, type StoredSession } from '@/lib/storage';
 
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred';
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired';
+/** The access token is refreshed when it expires within this margin. */
+export const REFRESH_MARGIN_MS = 60_000;
 
 export type FieldError = { field: string; message: string };
 export type ListMeta = { page: number; limit: number; total: number };
@@ -32,6 +35,8 @@ export type RequestOptions = {
   defaultMessage?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A 401 on this call does not end the session (e.g. logout, which signs out anyway). */
+  ignoreUnauthorized?: boolean;
 };
 
 type Navigate = (url: string) => void;
@@ -49,6 +54,94 @@ function handleUnauthorized(): void {
   if (!AUTH_PAGES.includes(window.location.pathname)) {
     navigateTo('/login?expired=true');
   }
+}
+
+/**
+ * Endpoints that deal with credentials themselves: they never trigger a refresh first, and a
+ * 401 from them is not retried after one.
+ */
+const AUTH_ENDPOINTS = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/refresh-token',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/verify-email',
+];
+
+function isAuthEndpoint(path: string): boolean {
+  const p = `/${path.replace(/^\/+/, '').split('?')[0]}`;
+  return AUTH_ENDPOINTS.includes(p);
+}
+
+/** Reads `{token, refreshToken, expiresIn, user}` from an envelope's data or the top level. */
+export function readSessionPayload(payload: unknown): StoredSession | null {
+  if (!isRecord(payload)) return null;
+  const source = isRecord(payload.data) && 'token' in payload.data ? payload.data : payload;
+  if (typeof source.token !== 'string' || source.token === '') return null;
+  let user: unknown = source.user;
+  if (!isRecord(user)) {
+    try {
+      user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
+    } catch {
+      user = null;
+    }
+  }
+  return {
+    token: source.token,
+    refreshToken: typeof source.refreshToken === 'string' && source.refreshToken ? source.refreshToken : undefined,
+    expiresIn: typeof source.expiresIn === 'number' ? source.expiresIn : undefined,
+    user,
+  };
+}
+
+/** True when a refresh token is at hand and the access token expires within the margin. */
+export function tokenExpiresSoon(now = Date.now()): boolean {
+  if (!getToken() || !getRefreshToken()) return false;
+  const at = getTokenExpiresAt();
+  return at !== null && at - now < REFRESH_MARGIN_MS;
+}
+
+export type RefreshOutcome = 'refreshed' | 'expired' | 'failed' | 'none';
+
+let inflightRefresh: Promise<RefreshOutcome> | null = null;
+
+async function exchangeRefreshToken(tokenBefore: string | null): Promise<RefreshOutcome> {
+  // Another tab (sharing storage) may have refreshed while this one waited for the lock.
+  if (tokenBefore !== getToken() && getToken() && !tokenExpiresSoon()) return 'refreshed';
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return 'none';
+  try {
+    const payload = await send('POST', '/auth/refresh-token', json({ refreshToken }), true);
+    const session = readSessionPayload(payload);
+    if (!session) return 'failed';
+    storeSession(session);
+    return 'refreshed';
+  } catch (e) {
+    // A 401 has already cleared the session and sent the user to /login?expired=true.
+    return e instanceof ApiError && e.status === 401 ? 'expired' : 'failed';
+  }
+}
+
+/**
+ * Exchanges the refresh token for a new pair (rotation: the answer's refresh token replaces the
+ * stored one). Single-flight: concurrent callers share one request; across tabs a Web Lock
+ * keeps two tabs from presenting the same refresh token.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  if (!inflightRefresh) {
+    const tokenBefore = getToken();
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    const run = locks
+      ? (locks.request('agentforge-refresh', () => exchangeRefreshToken(tokenBefore)) as unknown as Promise<RefreshOutcome>)
+      : exchangeRefreshToken(tokenBefore);
+    inflightRefresh = run.finally(() => {
+      inflightRefresh = null;
+    });
+  }
+  return inflightRefresh;
 }
 
 function buildUrl(path: string, params?: Query): string {
@@ -87,7 +180,13 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** Sends one request and returns the parsed body, untouched; throws ApiError on failure. */
-async function send(method: string, path: string, body: BodyInit | undefined, isJson: boolean, opts: RequestOptions = {}): Promise<unknown> {
+async function send(method: string, path: string, body: BodyInit | undefined, isJson: boolean, opts: RequestOptions = {}, retried = false): Promise<unknown> {
+  const authEndpoint = isAuthEndpoint(path);
+  if (!authEndpoint && tokenExpiresSoon()) {
+    const outcome = await refreshSession();
+    if (outcome === 'expired') throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'token_expired');
+  }
+
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (isJson && body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
@@ -109,7 +208,16 @@ async function send(method: string, path: string, body: BodyInit | undefined, is
   }
 
   const payload = await readBody(res);
-  if (res.status === 401) handleUnauthorized();
+  if (res.status === 401) {
+    if (!authEndpoint && !retried && token && getRefreshToken()) {
+      // The access token was refused (expired early, clock skew, a sleeping tab): refresh once and retry.
+      const outcome = await refreshSession();
+      if (outcome === 'refreshed') return send(method, path, body, isJson, opts, true);
+      if (outcome !== 'expired' && !opts.ignoreUnauthorized) handleUnauthorized();
+    } else if (!opts.ignoreUnauthorized) {
+      handleUnauthorized();
+    }
+  }
   if (!res.ok || (isRecord(payload) && payload.success === false)) {
     const p = isRecord(payload) ? payload : {};
     const message =
@@ -137,7 +245,8 @@ export const api = {
   post: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('POST', path, json(body), true, opts)),
   put: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('PUT', path, json(body), true, opts)),
   patch: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('PATCH', path, json(body), true, opts)),
-  delete: async <T>(path: string, opts?: RequestOptions) => unwrap<T>(await send('DELETE', path, undefined, true, opts)),
+  /** DELETE, optionally with a JSON body (e.g. the password confirming an account deletion). */
+  delete: async <T>(path: string, opts?: RequestOptions & { body?: unknown }) => unwrap<T>(await send('DELETE', path, json(opts?.body), true, opts)),
 
   /** A paginated list: the whole envelope, so `meta` is kept. */
   list: async <T>(path: string, opts?: RequestOptions): Promise<Paginated<T>> => {

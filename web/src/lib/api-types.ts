@@ -4,6 +4,285 @@
  */
 
 export interface paths {
+    "/admin/mail-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail outbox
+         * @description Every email the product sent (SMTP) or kept (no SMTP configured), newest first.
+         */
+        get: operations["mail_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Answers the same whether or not the address has an account.
+         */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Unknown email and wrong password give the same answer.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Revokes the given refresh token. Succeeds whatever the token.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current user */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's profile
+         * @description The same as /auth/me.
+         */
+        get: operations["profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the session (alias)
+         * @description The same as /auth/refresh-token.
+         */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the session
+         * @description Exchanges a refresh token for a new access token and a new refresh
+         *     token; the old one stops working. Presenting an already used refresh
+         *     token signs out every session that descends from the same sign-in.
+         */
+        post: operations["refresh_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up
+         * @description Creates an account and signs it in. The first account of a fresh install
+         *     is an admin. A verification email is sent.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the verification email again */
+        post: operations["resend_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password
+         * @description With the token from the reset email. Signs out every session.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the email address
+         * @description With the token from the verification email.
+         */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete my account
+         * @description Deletes the account and everything it owns, after checking the password.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update my profile
+         * @description Names, email and password. A new email or password needs
+         *     `currentPassword`. A new password signs out every other session; the
+         *     answer then carries this one's new session.
+         */
+        put: operations["update_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/health": {
         parameters: {
             query?: never;
@@ -11,7 +290,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Is this instance able to serve? Checks the database on every call. */
+        /**
+         * Health check
+         * @description Whether this instance can serve: checks the database on every call.
+         *     For load balancers; 503 when the database does not answer.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -29,7 +312,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prometheus text format: request counts and latency by route and status,
+         * Metrics
+         * @description Prometheus text format: request counts and latency by route and status,
          *     database pool gauges, uptime.
          */
         get: operations["metrics"];
@@ -48,7 +332,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version, uptime, database engine, providers in use and feature flags. */
+        /**
+         * Instance status
+         * @description Version, uptime, database engine, the provider behind each capability
+         *     (or its built-in fallback) and the feature flags.
+         */
         get: operations["status"];
         put?: never;
         post?: never;
@@ -62,6 +350,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        EmailIn: {
+            email?: string;
+        };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_HealthOut: {
             data: {
@@ -72,6 +363,45 @@ export interface components {
                  * @example ok
                  */
                 status: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_MessageOut: {
+            data: {
+                message: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ProfileOut: {
+            /**
+             * @description The profile after a change; when the password changed, every other
+             *     session is signed out and this one continues with `session`.
+             */
+            data: {
+                session?: components["schemas"]["SessionOut"] | null;
+                user: components["schemas"]["UserOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_SessionOut: {
+            /** @description A signed-in session: a short-lived access token and a refresh token. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Seconds until `token` expires.
+                 */
+                expiresIn: number;
+                /** @description Exchanged at /auth/refresh-token for a new pair; valid 30 days, single use. */
+                refreshToken: string;
+                /** @description Access token (JWT) for `Authorization: Bearer`; valid 15 minutes. */
+                token: string;
+                user: components["schemas"]["UserOut"];
             };
             /** @description Always `true`. */
             success: boolean;
@@ -92,6 +422,26 @@ export interface components {
                 uptimeSeconds: number;
                 /** @example 0.1.0 */
                 version: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_UserOut: {
+            /** @description A user as the API shows it. */
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                emailVerified: boolean;
+                firstName: string;
+                id: string;
+                lastName: string;
+                /**
+                 * @description `user` or `admin`.
+                 * @example user
+                 */
+                role: string;
             };
             /** @description Always `true`. */
             success: boolean;
@@ -129,6 +479,85 @@ export interface components {
              */
             status: string;
         };
+        /** @description Paging of a list answer. */
+        ListMeta: {
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        LoginIn: {
+            email?: string;
+            password?: string;
+        };
+        LogoutIn: {
+            /** @description The refresh token to revoke; without it nothing is revoked server-side. */
+            refreshToken?: string | null;
+        };
+        /** @description One email the product sent or kept. */
+        MailOut: {
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            error?: string | null;
+            id: string;
+            /** Format: date-time */
+            sentAt?: string | null;
+            /** @description `stored`, `sent` or `failed`. */
+            status: string;
+            subject: string;
+            to: string;
+            /** @description `outbox` (no SMTP configured) or `smtp`. */
+            transport: string;
+        };
+        MessageOut: {
+            message: string;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_MailOut: {
+            data: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                error?: string | null;
+                id: string;
+                /** Format: date-time */
+                sentAt?: string | null;
+                /** @description `stored`, `sent` or `failed`. */
+                status: string;
+                subject: string;
+                to: string;
+                /** @description `outbox` (no SMTP configured) or `smtp`. */
+                transport: string;
+            }[];
+            meta: components["schemas"]["ListMeta"];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        PasswordIn: {
+            password?: string;
+        };
+        /**
+         * @description The profile after a change; when the password changed, every other
+         *     session is signed out and this one continues with `session`.
+         */
+        ProfileOut: {
+            session?: components["schemas"]["SessionOut"] | null;
+            user: components["schemas"]["UserOut"];
+        };
+        /**
+         * @description Changes to one's own profile. Changing the email or the password needs
+         *     the current password.
+         */
+        ProfilePatch: {
+            currentPassword?: string | null;
+            email?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            newPassword?: string | null;
+        };
         /**
          * @description Which outside service carries each capability, or the built-in fallback
          *     the product uses when none is configured.
@@ -160,6 +589,32 @@ export interface components {
              */
             telephony: string;
         };
+        RefreshIn: {
+            refreshToken?: string;
+        };
+        RegisterIn: {
+            email?: string;
+            firstName?: string;
+            lastName?: string;
+            password?: string;
+        };
+        ResetPasswordIn: {
+            newPassword?: string;
+            token?: string;
+        };
+        /** @description A signed-in session: a short-lived access token and a refresh token. */
+        SessionOut: {
+            /**
+             * Format: int64
+             * @description Seconds until `token` expires.
+             */
+            expiresIn: number;
+            /** @description Exchanged at /auth/refresh-token for a new pair; valid 30 days, single use. */
+            refreshToken: string;
+            /** @description Access token (JWT) for `Authorization: Bearer`; valid 15 minutes. */
+            token: string;
+            user: components["schemas"]["UserOut"];
+        };
         StatusOut: {
             /**
              * @description `sqlite` or `postgres`.
@@ -175,6 +630,24 @@ export interface components {
             /** @example 0.1.0 */
             version: string;
         };
+        TokenIn: {
+            token?: string;
+        };
+        /** @description A user as the API shows it. */
+        UserOut: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            emailVerified: boolean;
+            firstName: string;
+            id: string;
+            lastName: string;
+            /**
+             * @description `user` or `admin`.
+             * @example user
+             */
+            role: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -184,6 +657,500 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    mail_outbox: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emails, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_MailOut"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailIn"];
+            };
+        };
+        responses: {
+            /** @description A link was sent if the account exists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                };
+            };
+            /** @description Not an email address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionOut"];
+                };
+            };
+            /** @description Invalid email or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutIn"];
+            };
+        };
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Not signed in, or the token expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Not signed in, or the token expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshIn"];
+            };
+        };
+        responses: {
+            /** @description A new session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionOut"];
+                };
+            };
+            /** @description Invalid, expired or reused refresh token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshIn"];
+            };
+        };
+        responses: {
+            /** @description A new session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionOut"];
+                };
+            };
+            /** @description Invalid, expired or reused refresh token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterIn"];
+            };
+        };
+        responses: {
+            /** @description Signed up and in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionOut"];
+                };
+            };
+            /** @description The email has an account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                };
+            };
+            /** @description Already verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordIn"];
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                };
+            };
+            /** @description Invalid, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The new password is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenIn"];
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut"];
+                };
+            };
+            /** @description Invalid, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordIn"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                };
+            };
+            /** @description Wrong password */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProfileOut"];
+                };
+            };
+            /** @description A field is invalid, or the current password is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;

@@ -56,3 +56,95 @@ describe('session', () => {
     expect(localStorage.getItem('agentforge_token')).toBeNull();
   });
 });
+
+describe('session life cycle', () => {
+  function LoadingProbe({ log }: { log: boolean[] }) {
+    const auth = useAuth();
+    log.push(auth.loading);
+    return <p>{auth.user ? `${auth.user.firstName ?? auth.user.email} verified=${String(auth.user.emailVerified)} mfa=${String(auth.mfaRequired)}` : 'signed out'}</p>;
+  }
+
+  it('is loading during start-up, then confirms the stored session with GET /auth/me and updates the stored user', async () => {
+    localStorage.setItem('agentforge_token', 't');
+    localStorage.setItem('agentforge_user', '{"email":"a@b.c","firstName":"Old"}');
+    server.use(
+      http.get('*/api/auth/me', () =>
+        HttpResponse.json({ success: true, data: { id: '1', email: 'a@b.c', firstName: 'New', lastName: 'N', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00Z' } }),
+      ),
+    );
+    const log: boolean[] = [];
+    render(
+      <AuthProvider>
+        <LoadingProbe log={log} />
+      </AuthProvider>,
+    );
+    expect(log[0]).toBe(true);
+    expect(await screen.findByText('New verified=false mfa=false')).toBeInTheDocument();
+    expect(log.at(-1)).toBe(false);
+    expect(JSON.parse(localStorage.getItem('agentforge_user')!)).toMatchObject({ firstName: 'New', emailVerified: false });
+  });
+
+  it('clears token, user and refresh token when GET /auth/me answers 401', async () => {
+    localStorage.setItem('agentforge_token', 't');
+    localStorage.setItem('agentforge_user', '{"email":"a@b.c"}');
+    server.use(http.get('*/api/auth/me', () => HttpResponse.json({ success: false, error: 'token_invalid', message: 'Invalid token' }, { status: 401 })));
+    render(
+      <AuthProvider>
+        <LoadingProbe log={[]} />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(localStorage.getItem('agentforge_token')).toBeNull();
+    expect(localStorage.getItem('agentforge_user')).toBeNull();
+  });
+
+  it('sends the refresh token on logout and clears it', async () => {
+    let body: unknown;
+    server.use(
+      http.post('*/api/auth/logout', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ success: true, data: { message: 'Signed out' } });
+      }),
+    );
+    localStorage.setItem('agentforge_token', 't');
+    localStorage.setItem('agentforge_user', '{"email":"a@b.c"}');
+    localStorage.setItem('agentforge_refresh_token', 'r1');
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('a@b.c (user)');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'logout' }));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('ok');
+    expect(body).toEqual({ refreshToken: 'r1' });
+    expect(localStorage.getItem('agentforge_refresh_token')).toBeNull();
+  });
+
+  it('raises the loading flag while a tracked sign-in runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    function Tracker() {
+      const auth = useAuth();
+      return (
+        <>
+          <p>{auth.loading ? 'busy' : 'idle'}</p>
+          <button type="button" onClick={() => void auth.track(gate)}>
+            go
+          </button>
+        </>
+      );
+    }
+    render(
+      <AuthProvider>
+        <Tracker />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('idle')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'go' }));
+    expect(await screen.findByText('busy')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('idle')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api } from '@/lib/api-client';
-import { clearStoredSession, SESSION_CLEARED_EVENT, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, refreshSession, REFRESH_MARGIN_MS } from '@/lib/api-client';
+import {
+  clearStoredSession,
+  getRefreshToken,
+  getToken,
+  getTokenExpiresAt,
+  REFRESH_TOKEN_KEY,
+  SESSION_CLEARED_EVENT,
+  SESSION_STORED_EVENT,
+  storeSession,
+  storeUser,
+  TOKEN_KEY,
+  USER_KEY,
+  type StoredSession,
+} from '@/lib/storage';
 
 export type Role = 'user' | 'admin';
 
@@ -10,6 +23,8 @@ export type User = {
   firstName?: string;
   lastName?: string;
   role: Role;
+  emailVerified?: boolean;
+  createdAt?: string;
 };
 
 export const LOGGED_OUT_LOCALLY = 'Logged out (locally)';
@@ -25,6 +40,8 @@ export function normalizeUser(raw: unknown): User | null {
     firstName: typeof r.firstName === 'string' ? r.firstName : undefined,
     lastName: typeof r.lastName === 'string' ? r.lastName : undefined,
     role: r.role === 'admin' ? 'admin' : 'user',
+    emailVerified: typeof r.emailVerified === 'boolean' ? r.emailVerified : undefined,
+    createdAt: typeof r.createdAt === 'string' ? r.createdAt : undefined,
   };
 }
 
@@ -47,46 +64,129 @@ export function readStoredSession(): { token: string; user: User } | null {
   return { token, user };
 }
 
+/** A session as sign-in, registration, refresh or a password change hands it over. */
+export type SessionInput = { token: string; user: User; refreshToken?: string; expiresIn?: number };
+
 export type AuthContextValue = {
   user: User | null;
+  /** True during start-up, sign-in, registration and account deletion. */
   loading: boolean;
   isAdmin: boolean;
-  /** Stores a successful login or registration. */
-  signIn: (token: string, user: User) => void;
+  /** Multi-factor authentication is never required. */
+  mfaRequired: false;
+  /** Stores a successful login or registration (and the refresh token and expiry when given). */
+  signIn: (token: string, user: User, extra?: { refreshToken?: string; expiresIn?: number }) => void;
+  /** Replaces the whole session, e.g. the new one a password change hands out. */
+  setSession: (session: SessionInput) => void;
+  /** Replaces the signed-in user (after a profile change). */
+  updateUser: (user: User) => void;
+  /** Runs a sign-in or registration call with the loading flag raised. */
+  track: <T>(work: Promise<T>) => Promise<T>;
   /** Signs out on the server, and locally even when the server fails. */
   logout: () => Promise<{ success: true; message?: string }>;
+  /** Deletes the account (the password confirms it), then signs out locally only. */
+  deleteAccount: (password: string) => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Refreshes about a minute before the access token expires, while the tab is open. */
+function useSilentRefresh(active: boolean, version: number) {
+  useEffect(() => {
+    if (!active || !getRefreshToken()) return;
+    const at = getTokenExpiresAt(getToken());
+    if (at === null) return;
+    const delay = Math.max(0, at - REFRESH_MARGIN_MS - Date.now());
+    if (delay > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => void refreshSession(), delay);
+    return () => clearTimeout(timer);
+  }, [active, version]);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Storage is synchronous, so the stored session is restored before the first render and
-  // `loading` is only true while a later start-up check (token refresh) is under way.
+  // Storage is synchronous, so the stored session is restored before the first paint; `starting`
+  // covers that start-up step, and the token is then confirmed in the background (GET /auth/me).
   const [user, setUser] = useState<User | null>(() => readStoredSession()?.user ?? null);
-  const loading = false;
+  const [starting, setStarting] = useState(true);
+  const [pending, setPending] = useState(0);
+  // Bumped whenever a session is stored, so the refresh timer follows the newest token.
+  const [version, setVersion] = useState(0);
+
+  useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- start-up ends once the stored session is read
+    setStarting(false);
+  }, []);
 
   useEffect(() => {
     const onCleared = () => setUser(null);
+    const onStored = () => {
+      setUser(readStoredSession()?.user ?? null);
+      setVersion((v) => v + 1);
+    };
     const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === TOKEN_KEY || e.key === USER_KEY) setUser(readStoredSession()?.user ?? null);
+      if (e.key === null || e.key === TOKEN_KEY || e.key === USER_KEY || e.key === REFRESH_TOKEN_KEY) onStored();
     };
     window.addEventListener(SESSION_CLEARED_EVENT, onCleared);
+    window.addEventListener(SESSION_STORED_EVENT, onStored);
     window.addEventListener('storage', onStorage);
     return () => {
       window.removeEventListener(SESSION_CLEARED_EVENT, onCleared);
+      window.removeEventListener(SESSION_STORED_EVENT, onStored);
       window.removeEventListener('storage', onStorage);
     };
   }, []);
 
-  const signIn = useCallback((token: string, next: User) => {
-    localStorage.setItem(TOKEN_KEY, token);
-    localStorage.setItem(USER_KEY, JSON.stringify(next));
+  // Confirms a restored session: GET /auth/me updates the stored user; a 401 there clears it
+  // (the API client does that and sends the user to /login?expired=true).
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    api
+      .get<unknown>('/auth/me')
+      .then((raw) => {
+        const fresh = normalizeUser(raw);
+        if (cancelled || !fresh || !getToken()) return;
+        storeUser(fresh);
+        setUser(fresh);
+      })
+      .catch(() => {
+        // 401: handled by the API client; anything else: keep the stored session
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useSilentRefresh(user !== null, version);
+
+  const track = useCallback(async <T,>(work: Promise<T>): Promise<T> => {
+    setPending((n) => n + 1);
+    try {
+      return await work;
+    } finally {
+      setPending((n) => n - 1);
+    }
+  }, []);
+
+  const setSession = useCallback((session: SessionInput) => {
+    storeSession(session satisfies StoredSession);
+    setUser(session.user);
+  }, []);
+
+  const signIn = useCallback(
+    (token: string, next: User, extra: { refreshToken?: string; expiresIn?: number } = {}) => setSession({ token, user: next, ...extra }),
+    [setSession],
+  );
+
+  const updateUser = useCallback((next: User) => {
+    storeUser(next);
     setUser(next);
   }, []);
 
   const logout = useCallback(async (): Promise<{ success: true; message?: string }> => {
+    const refreshToken = getRefreshToken();
     try {
-      await api.post('/auth/logout');
+      await api.post('/auth/logout', refreshToken ? { refreshToken } : {}, { ignoreUnauthorized: true });
       return { success: true };
     } catch {
       return { success: true, message: LOGGED_OUT_LOCALLY };
@@ -96,9 +196,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const deleteAccount = useCallback(
+    async (password: string) => {
+      await track(api.delete('/settings/account', { body: { password } }));
+      // The account and its sessions are gone on the server: sign out locally only.
+      clearStoredSession();
+      setUser(null);
+    },
+    [track],
+  );
+
+  const loading = starting || pending > 0;
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, isAdmin: user?.role === 'admin', signIn, logout }),
-    [user, loading, signIn, logout],
+    () => ({ user, loading, isAdmin: user?.role === 'admin', mfaRequired: false, signIn, setSession, updateUser, track, logout, deleteAccount }),
+    [user, loading, signIn, setSession, updateUser, track, logout, deleteAccount],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -13,7 +13,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
-  if (loading) return <FullPageSpinner label={t('status.loading')} />;
+  // A signed-in user keeps the screen while a sign-in or deletion is under way.
+  if (loading && !user) return <FullPageSpinner label={t('status.loading')} />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return children;
 }
@@ -31,7 +32,7 @@ export function AdminRoute({ children }: { children: ReactNode }) {
   const { user, loading, isAdmin } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
-  if (loading) return <FullPageSpinner label={t('status.checkingPermissions')} />;
+  if (loading && !user) return <FullPageSpinner label={t('status.checkingPermissions')} />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
   if (!isAdmin) return <AccessDenied />;
   return children;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '@/components/ui/cn';
 
@@ -24,7 +24,7 @@ function buttonClasses(variant: Variant = 'primary', size: Size = 'md', classNam
   return cn(base, variants[variant], sizes[size], className);
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
+type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: Variant; size?: Size };
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;

@@ -15,6 +15,14 @@ export const handlers = [
     }),
   ),
   http.post('*/api/auth/logout', () => HttpResponse.json({ success: true, data: null })),
+  // The start-up check of a restored session: answers with the stored user, as the server would.
+  http.get('*/api/auth/me', ({ request }) => {
+    const stored = localStorage.getItem('agentforge_user');
+    if (!request.headers.get('authorization') || !stored) {
+      return HttpResponse.json({ success: false, error: 'unauthorized', message: 'Unauthorized', errors: [] }, { status: 401 });
+    }
+    return HttpResponse.json({ success: true, data: JSON.parse(stored) as Record<string, unknown> });
+  }),
 ];
 
 export const server = setupServer(...handlers);

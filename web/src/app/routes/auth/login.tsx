@@ -1,12 +1,13 @@
-import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Notice } from '@/components/ui/notice';
 import { DEFAULT_AFTER_LOGIN } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useAuth } from '@/lib/auth';
 
-type FromState = { from?: { pathname?: string; search?: string; hash?: string } } | null;
+/** `from`: where a guard sent the visitor away from; `notice`: a success to confirm (a password reset). */
+export type LoginState = { from?: { pathname?: string; search?: string; hash?: string }; notice?: 'passwordReset' } | null;
 
 export function LoginRoute() {
   const { t } = useTranslation('login');
@@ -14,7 +15,8 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const from = (location.state as FromState)?.from;
+  const state = location.state as LoginState;
+  const from = state?.from;
   const target = from?.pathname ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : DEFAULT_AFTER_LOGIN;
 
   return (
@@ -31,14 +33,18 @@ export function LoginRoute() {
       }
     >
       {params.get('expired') === 'true' ? (
-        <div role="status" className="mb-4 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-          <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <Notice tone="expired" className="mb-4">
           {t('signIn.sessionExpired')}
-        </div>
+        </Notice>
+      ) : null}
+      {state?.notice ? (
+        <Notice tone="success" className="mb-4">
+          {t(`signIn.notices.${state.notice}`)}
+        </Notice>
       ) : null}
       <LoginForm
-        onSuccess={({ token, user }) => {
-          signIn(token, user);
+        onSuccess={({ token, user, refreshToken, expiresIn }) => {
+          signIn(token, user, { refreshToken, expiresIn });
           navigate(target, { replace: true });
         }}
       />

@@ -23,8 +23,8 @@ export function SignupRoute() {
       }
     >
       <SignupForm
-        onSuccess={({ token, user }) => {
-          signIn(token, user);
+        onSuccess={({ token, user, refreshToken, expiresIn }) => {
+          signIn(token, user, { refreshToken, expiresIn });
           navigate(DEFAULT_AFTER_LOGIN, { replace: true });
         }}
       />

@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { readAuthResult, type AuthResult } from '@/features/auth/api/auth-response';
+import type { components } from '@/lib/api-types';
 
-export type RegisterInput = { email: string; password: string; firstName: string; lastName: string };
+export type RegisterInput = Required<components['schemas']['RegisterIn']>;
 
 export const REGISTRATION_FAILED = 'Registration failed';
 
@@ -11,6 +13,8 @@ export async function register(input: RegisterInput): Promise<AuthResult> {
   return readAuthResult(payload);
 }
 
+/** Registers with the session's loading flag raised while the call runs. */
 export function useRegister(onSuccess: (result: AuthResult) => void) {
-  return useMutation({ mutationFn: register, onSuccess });
+  const { track } = useAuth();
+  return useMutation({ mutationFn: (input: RegisterInput) => track(register(input)), onSuccess });
 }

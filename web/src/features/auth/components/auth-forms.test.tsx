@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
@@ -62,5 +62,65 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Password'), 'password1');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+  });
+});
+
+describe('server field errors', () => {
+  it('puts the server field errors beside their fields on sign-up (firstName/lastName → full name)', async () => {
+    server.use(
+      http.post('*/api/auth/register', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            error: 'validation_failed',
+            message: 'Validation failed',
+            errors: [
+              { field: 'email', message: 'An account with this email already exists' },
+              { field: 'lastName', message: 'Too long' },
+            ],
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)).toHaveTextContent('An account with this email already exists');
+    const fullName = screen.getByLabelText('Full name');
+    expect(document.getElementById(fullName.getAttribute('aria-describedby')!)).toHaveTextContent('Too long');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('puts a sign-in field error beside its field', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ success: false, error: 'validation_failed', message: 'Validation failed', errors: [{ field: 'email', message: 'Invalid email' }] }, { status: 422 }),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Invalid email')).toBeInTheDocument();
+  });
+
+  it('stores the refresh token of a successful sign-in', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ success: true, data: { token: 'tok', refreshToken: 'ref', expiresIn: 900, user: { id: '3', email: 'c@d.co', firstName: 'Cy', role: 'user' } } }),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'c@d.co');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Cy' })).toBeInTheDocument();
+    expect(localStorage.getItem('agentforge_refresh_token')).toBe('ref');
   });
 });

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useLogin } from '@/features/auth/api/login';
 import type { AuthResult } from '@/features/auth/api/auth-response';
-import { emailField, MESSAGE_KEYS, passwordField } from '@/features/auth/components/validation';
+import { emailField, passwordField, useFieldMessage } from '@/features/auth/components/validation';
 
 const schema = z.object({ email: emailField, password: passwordField });
 type Values = z.infer<typeof schema>;
@@ -17,13 +18,17 @@ type Values = z.infer<typeof schema>;
 export function LoginForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }) {
   const { t } = useTranslation('login');
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const mutation = useLogin(onSuccess);
-  const msg = (m?: string) => (m ? t(MESSAGE_KEYS[m] ?? m, { defaultValue: m }) : undefined);
+  const msg = useFieldMessage();
 
   const submit = handleSubmit((values) => {
     setServerError(null);
-    mutation.mutate(values, { onError: (e) => setServerError(e.message) });
+    mutation.mutate(values, {
+      onError: (e) => {
+        if (!applyServerFieldErrors(e, setError, ['email', 'password'])) setServerError(msg(e.message) ?? e.message);
+      },
+    });
   });
 
   return (

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { AuthResult } from '@/features/auth/api/auth-response';
 import { useRegister } from '@/features/auth/api/register';
-import { emailField, MESSAGE_KEYS, MESSAGES, passwordField } from '@/features/auth/components/validation';
+import { emailField, MESSAGES, passwordField, useFieldMessage } from '@/features/auth/components/validation';
 import { splitFullName } from '@/features/auth/utils/split-full-name';
 
 const schema = z.object({ fullName: z.string().trim().min(1, MESSAGES.required), email: emailField, password: passwordField });
@@ -17,13 +18,17 @@ type Values = z.infer<typeof schema>;
 export function SignupForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }) {
   const { t } = useTranslation('login');
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { fullName: '', email: '', password: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { fullName: '', email: '', password: '' } });
   const mutation = useRegister(onSuccess);
-  const msg = (m?: string) => (m ? t(MESSAGE_KEYS[m] ?? m, { defaultValue: m }) : undefined);
+  const msg = useFieldMessage();
 
   const submit = handleSubmit(({ fullName, email, password }) => {
     setServerError(null);
-    mutation.mutate({ email, password, ...splitFullName(fullName) }, { onError: (e) => setServerError(e.message) });
+    mutation.mutate({ email, password, ...splitFullName(fullName) }, {
+      onError: (e) => {
+        if (!applyServerFieldErrors(e, setError, ['fullName', 'email', 'password'], { firstName: 'fullName', lastName: 'fullName' })) setServerError(msg(e.message) ?? e.message);
+      },
+    });
   });
 
   return (

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DeleteAccount } from '@/features/settings/components/delete-account';
+import { PasswordForm } from '@/features/settings/components/password-form';
+import { ProfileForm } from '@/features/settings/components/profile-form';
+import { SettingsSection } from '@/features/settings/components/section';
+import { useAuth } from '@/lib/auth';
+
+/** /dashboard/settings: profile, password and the danger zone. */
+export function SettingsRoute() {
+  const { t } = useTranslation('dashboard');
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="w-full max-w-3xl space-y-8">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('pages.settings.title')}</h1>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('settings.intro')}</p>
+        <Link to="/dashboard/settings/team" className="mt-2 inline-block text-sm font-medium text-accent-600 hover:underline dark:text-accent-400">
+          {t('settings.teamLink')}
+        </Link>
+      </header>
+      <SettingsSection id="profile" title={t('settings.profile.title')} description={t('settings.profile.description')}>
+        {/* Keyed by id and email so a changed account re-seeds the form. */}
+        <ProfileForm key={`${user.id}:${user.email}`} user={user} />
+      </SettingsSection>
+      <SettingsSection id="password" title={t('settings.password.title')} description={t('settings.password.description')}>
+        <PasswordForm />
+      </SettingsSection>
+      <SettingsSection id="danger" tone="danger" title={t('settings.danger.title')}>
+        <DeleteAccount />
+      </SettingsSection>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/testing/mocks/server';
+import { plainUser, renderApp } from '@/testing/test-utils';
+
+const generic = 'If an account exists for that address, we have sent a reset link.';
+
+describe('forgot password', () => {
+  it("validates, then shows the server's generic answer", async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/auth/forgot-password', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, data: { message: generic } });
+      }),
+    );
+    const { user } = renderApp('/forgot-password');
+    await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(generic)).toBeInTheDocument();
+    expect(sent).toEqual({ email: 'nobody@example.com' });
+  });
+
+  it("shows 'Failed to send reset email' when the server says nothing", async () => {
+    server.use(http.post('*/api/auth/forgot-password', () => new HttpResponse(null, { status: 500 })));
+    const { user } = renderApp('/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send reset email');
+  });
+});
+
+describe('reset password', () => {
+  it('checks the confirmation, sends the token and returns to /login with a notice', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/auth/reset-password', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, data: { message: 'Password updated' } });
+      }),
+    );
+    const { user, router } = renderApp('/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-typo');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Your password has been reset. Sign in with your new password.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sent).toEqual({ token: 'abc123', newPassword: 'brand-new-pass' });
+  });
+
+  it('explains an invalid link and offers a new one', async () => {
+    server.use(
+      http.post('*/api/auth/reset-password', () =>
+        HttpResponse.json({ success: false, error: 'invalid_token', message: 'This link is invalid or has expired', errors: [] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/reset-password?token=used');
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it("shows 'Failed to reset password' when the server says nothing, and server field errors beside the field", async () => {
+    server.use(http.post('*/api/auth/reset-password', () => new HttpResponse(null, { status: 502 })));
+    const { user } = renderApp('/reset-password?token=t');
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password');
+
+    server.use(
+      http.post('*/api/auth/reset-password', () =>
+        HttpResponse.json({ success: false, error: 'validation_failed', message: 'Validation failed', errors: [{ field: 'newPassword', message: 'Too common' }] }, { status: 422 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Too common')).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks for the emailed link when the token is missing', async () => {
+    renderApp('/reset-password');
+    expect(await screen.findByText('This page needs the link from your reset email.')).toBeInTheDocument();
+  });
+});
+
+describe('verify email', () => {
+  it('verifies the token once on load and shows success', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.post('*/api/auth/verify-email', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, data: { ...plainUser, emailVerified: true, createdAt: '2026-01-01T00:00:00Z' } });
+      }),
+    );
+    renderApp('/verify-email?token=feed');
+    expect(await screen.findByText('Your email address is verified. Thank you!')).toBeInTheDocument();
+    expect(calls).toEqual([{ token: 'feed' }]);
+    const card = screen.getByText('Your email address is verified. Thank you!').closest('div.space-y-4');
+    expect(card?.querySelector('a[href="/login"]')).toHaveTextContent('Sign in');
+  });
+
+  it('shows the invalid-link message and offers a resend when signed in', async () => {
+    let resent = 0;
+    server.use(
+      http.post('*/api/auth/verify-email', () =>
+        HttpResponse.json({ success: false, error: 'invalid_token', message: 'This link is invalid or has expired', errors: [] }, { status: 400 }),
+      ),
+      http.post('*/api/auth/resend-verification', () => {
+        resent += 1;
+        return HttpResponse.json({ success: true, data: { message: 'Sent' } });
+      }),
+    );
+    const { user } = renderApp('/verify-email?token=old', { user: { ...plainUser, emailVerified: false } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is invalid or has expired');
+    await user.click(screen.getByRole('button', { name: 'Resend verification link' }));
+    expect(await screen.findByText('A new verification link was sent to bob@example.com.')).toBeInTheDocument();
+    expect(resent).toBe(1);
+  });
+
+  it('asks a signed-out visitor with a bad link to sign in', async () => {
+    server.use(http.post('*/api/auth/verify-email', () => HttpResponse.json({ success: false, error: 'invalid_token', message: 'x' }, { status: 400 })));
+    renderApp('/verify-email?token=old');
+    expect(await screen.findByText('Sign in to get a new link.')).toBeInTheDocument();
+  });
+});

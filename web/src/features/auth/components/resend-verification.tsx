@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useResendVerification } from '@/features/auth/api/password';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { toast } from '@/lib/toast';
+
+/** Sends a new verification link to the signed-in user; answers with a toast. */
+export function ResendVerificationButton({ className, variant = 'secondary' }: { className?: string; variant?: 'secondary' | 'ghost' | 'primary' }) {
+  const { t } = useTranslation('login');
+  const { user, updateUser } = useAuth();
+  const mutation = useResendVerification();
+  const resend = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => toast({ title: t('verifyEmail.resent', { email: user?.email ?? '' }), status: 'success' }),
+      onError: (e) => {
+        if (e instanceof ApiError && e.code === 'already_verified') {
+          if (user) updateUser({ ...user, emailVerified: true });
+          toast({ title: t('verifyEmail.alreadyVerified'), status: 'info' });
+        } else {
+          toast({ title: t('verifyEmail.resendFailed'), description: e.message, status: 'error' });
+        }
+      },
+    });
+  return (
+    <Button variant={variant} className={className} disabled={mutation.isPending} onClick={resend}>
+      {mutation.isPending ? <Spinner className="size-4" /> : null}
+      {t('verifyEmail.resend')}
+    </Button>
+  );
+}
