@@ -4,10 +4,14 @@
 //! types at the edge (handlers, the command line) so that everything behind
 //! the edge can trust it.
 
+pub mod agent;
 mod email;
+pub mod generate;
 mod name;
 mod password;
 mod role;
+pub mod templates;
+pub mod voice;
 
 pub use email::Email;
 pub use name::PersonName;

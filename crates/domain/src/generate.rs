@@ -1,0 +1,244 @@
+//! The offline agent generator: with no language model configured,
+//! `ai-generate` still gives a sensible draft specific to the prompt, built
+//! from the templates and the words of the request. Deterministic: the same
+//! request always gives the same draft.
+
+use crate::agent::{AgentConfig, AgentType};
+use crate::templates::TEMPLATES;
+use crate::voice::suggest_voice;
+
+/// How elaborate the generated instructions are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Complexity {
+    Basic,
+    #[default]
+    Intermediate,
+    Advanced,
+}
+
+impl Complexity {
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "basic" | "simple" => Some(Self::Basic),
+            "intermediate" => Some(Self::Intermediate),
+            "advanced" | "complex" => Some(Self::Advanced),
+            _ => None,
+        }
+    }
+}
+
+/// What the person asked for.
+#[derive(Debug, Clone, Default)]
+pub struct GenerateRequest {
+    pub prompt: String,
+    pub complexity: Complexity,
+    pub industry: Option<String>,
+    pub use_case: Option<String>,
+}
+
+const TYPE_KEYWORDS: [(AgentType, &[&str]); 5] = [
+    (
+        AgentType::Sdr,
+        &[
+            "sdr",
+            "outreach",
+            "prospect",
+            "cold call",
+            "lead qualification",
+            "qualify leads",
+        ],
+    ),
+    (
+        AgentType::CustomerSupport,
+        &[
+            "support",
+            "help desk",
+            "helpdesk",
+            "ticket",
+            "complaint",
+            "troubleshoot",
+            "faq",
+        ],
+    ),
+    (
+        AgentType::CustomerSuccess,
+        &[
+            "onboard",
+            "retention",
+            "churn",
+            "customer success",
+            "renewal",
+            "adoption",
+        ],
+    ),
+    (
+        AgentType::Ecommerce,
+        &[
+            "shop",
+            "store",
+            "e-commerce",
+            "ecommerce",
+            "order",
+            "product",
+            "cart",
+            "return",
+        ],
+    ),
+    (
+        AgentType::Sales,
+        &["sales", "sell", "demo", "pricing", "quote", "deal"],
+    ),
+];
+
+fn role(agent_type: AgentType) -> &'static str {
+    match agent_type {
+        AgentType::General | AgentType::Custom => "assistant",
+        AgentType::CustomerSupport => "support agent",
+        AgentType::Sales => "sales assistant",
+        AgentType::Sdr => "outreach agent",
+        AgentType::CustomerSuccess => "success manager",
+        AgentType::Ecommerce => "shopping concierge",
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn clean(text: Option<&str>) -> Option<String> {
+    text.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|t| !t.is_empty())
+}
+
+/// A complete agent draft for the request.
+pub fn generate(request: &GenerateRequest) -> AgentConfig {
+    let prompt = request
+        .prompt
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let industry = clean(request.industry.as_deref());
+    let use_case = clean(request.use_case.as_deref());
+    let haystack = format!(
+        "{prompt} {} {}",
+        industry.as_deref().unwrap_or_default(),
+        use_case.as_deref().unwrap_or_default()
+    )
+    .to_lowercase();
+    let agent_type = TYPE_KEYWORDS
+        .iter()
+        .find(|(_, words)| words.iter().any(|w| haystack.contains(w)))
+        .map_or(AgentType::General, |(t, _)| *t);
+    let template = TEMPLATES
+        .iter()
+        .find(|t| t.agent_type == agent_type)
+        .unwrap_or(&TEMPLATES[0]);
+
+    let name = match &industry {
+        Some(industry) => capitalise(&format!("{industry} {}", role(agent_type))),
+        None => capitalise(role(agent_type)),
+    };
+    let first_sentence = prompt
+        .split_terminator(['.', '!', '?'])
+        .next()
+        .unwrap_or_default()
+        .trim();
+    let description: String = if first_sentence.is_empty() {
+        template.description.to_owned()
+    } else {
+        capitalise(first_sentence).chars().take(300).collect()
+    };
+
+    let mut instructions = String::from(template.instructions);
+    if !prompt.is_empty() {
+        instructions.push_str(&format!("\n\nWhat this agent is for: {prompt}"));
+    }
+    if let Some(industry) = &industry {
+        instructions.push_str(&format!(
+            "\nIndustry: {industry}. Use its vocabulary and respect its regulations."
+        ));
+    }
+    if let Some(use_case) = &use_case {
+        instructions.push_str(&format!("\nMain use case: {use_case}."));
+    }
+    instructions.push_str(match request.complexity {
+        Complexity::Basic => "\n\nKeep answers to one or two sentences.",
+        Complexity::Intermediate => "\n\nAsk a clarifying question when a request is ambiguous. Keep answers short and structured.",
+        Complexity::Advanced => {
+            "\n\nAsk a clarifying question when a request is ambiguous. Structure longer answers with short lists. \
+Confirm important details (names, numbers, dates) back to the person. Before handing off to a human, summarise the conversation, \
+what was tried and what the person needs. Never share personal data of one customer with another."
+        }
+    });
+
+    let greeting = match &industry {
+        Some(industry) => format!(
+            "Hi! I'm the {} {}. {}",
+            industry.to_lowercase(),
+            role(agent_type),
+            template.greeting
+        ),
+        None => template.greeting.to_owned(),
+    };
+    let voice = suggest_voice(&format!(
+        "{prompt} {} {}",
+        use_case.as_deref().unwrap_or_default(),
+        role(agent_type)
+    ));
+
+    let mut config = template.config(Some(&name));
+    config.description = description;
+    config.instructions = instructions;
+    config.greeting = greeting;
+    config.voice_model_id = Some(voice.name.to_owned());
+    config
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drafts_follow_the_prompt_and_are_deterministic() {
+        let request = GenerateRequest {
+            prompt:
+                "Answer support tickets for our dental clinic. Patients ask about appointments."
+                    .into(),
+            complexity: Complexity::Advanced,
+            industry: Some("dental care".into()),
+            use_case: Some("appointment questions".into()),
+        };
+        let draft = generate(&request);
+        assert_eq!(draft.agent_type, AgentType::CustomerSupport);
+        assert_eq!(draft.name, "Dental care support agent");
+        assert_eq!(
+            draft.description,
+            "Answer support tickets for our dental clinic"
+        );
+        assert!(draft.instructions.contains("dental clinic"));
+        assert!(draft.instructions.contains("Industry: dental care"));
+        assert!(draft.instructions.contains("summarise the conversation"));
+        assert_eq!(
+            draft.voice_model_id.as_deref(),
+            Some("bella"),
+            "support gives bella"
+        );
+        assert!(draft.problems().is_empty());
+        assert_eq!(generate(&request), draft);
+    }
+
+    #[test]
+    fn an_unspecific_prompt_gives_a_general_assistant() {
+        let draft = generate(&GenerateRequest {
+            prompt: "Greet visitors".into(),
+            ..Default::default()
+        });
+        assert_eq!(draft.agent_type, AgentType::General);
+        assert_eq!(draft.name, "Assistant");
+        assert_eq!(draft.voice_model_id.as_deref(), Some("rachel"));
+    }
+}
