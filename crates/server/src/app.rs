@@ -22,7 +22,7 @@ use crate::config::CorsOrigins;
 use crate::docs::{self, ApiDoc};
 use crate::http::{ApiError, middleware};
 use crate::state::AppState;
-use crate::{accounts, admin, locales, system, web_app};
+use crate::{accounts, admin, agents, locales, personalities, system, web_app};
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -31,6 +31,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
         .merge(accounts::router())
+        .merge(agents::router())
+        .merge(personalities::router())
         .merge(admin::router())
 }
 

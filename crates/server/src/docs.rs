@@ -25,6 +25,8 @@ use crate::http::ApiError;
         (name = "system", description = "Health, status and metrics of this instance"),
         (name = "auth", description = "Sign-up, sign-in, sessions, email verification and password reset"),
         (name = "settings", description = "The signed-in user's own profile and account"),
+        (name = "agents", description = "Build, version, deploy, share and export agents"),
+        (name = "personalities", description = "Personalities agents can take on"),
         (name = "admin", description = "Administration; admins only"),
     ),
     modifiers(&BearerAuth),

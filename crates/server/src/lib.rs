@@ -5,6 +5,7 @@
 
 pub mod accounts;
 mod admin;
+mod agents;
 mod app;
 mod assets;
 pub mod config;
@@ -12,6 +13,7 @@ mod docs;
 pub mod http;
 mod locales;
 mod mail;
+mod personalities;
 mod secret_key;
 mod state;
 mod system;

@@ -4,17 +4,21 @@
 //! engine at scale). The rest of the program never builds SQL; it calls the
 //! repositories exposed by [`Store`].
 
+mod agents;
 mod connect;
 mod entities;
 mod error;
 mod mail;
 mod migrations;
+mod personalities;
 mod tokens;
 mod users;
 
+pub use agents::{Agent, AgentFilter, AgentSort, AgentVersion, Agents, BulkChanges, Deployment};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions};
 pub use error::StoreError;
 pub use mail::{Mail, NewMail, Outbox};
+pub use personalities::{NewPersonality, Personalities, Personality};
 pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
 };
@@ -22,6 +26,13 @@ pub use users::{NewUser, ProfileChanges, User, Users};
 
 use sea_orm::DatabaseConnection;
 use sea_orm_migration::MigratorTrait;
+
+/// The current time at the precision both engines store (microseconds), so
+/// a value read back equals the value written.
+pub fn now() -> chrono::DateTime<chrono::Utc> {
+    use chrono::SubsecRound;
+    chrono::Utc::now().trunc_subsecs(6)
+}
 
 /// A handle on the database; cheap to clone.
 #[derive(Clone, Debug)]
@@ -74,6 +85,14 @@ impl Store {
 
     pub fn users(&self) -> Users<'_> {
         Users::new(&self.db)
+    }
+
+    pub fn agents(&self) -> Agents<'_> {
+        Agents::new(&self.db)
+    }
+
+    pub fn personalities(&self) -> Personalities<'_> {
+        Personalities::new(&self.db)
     }
 
     pub fn refresh_tokens(&self) -> RefreshTokens<'_> {

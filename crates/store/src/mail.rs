@@ -74,7 +74,7 @@ impl<'a> Outbox<'a> {
             transport: Set(new.transport.to_owned()),
             status: Set(new.status.to_owned()),
             error: Set(new.error),
-            created_at: Set(Utc::now()),
+            created_at: Set(crate::now()),
             sent_at: Set(new.sent_at),
         };
         Ok(model.insert(self.db).await?.into())

@@ -89,7 +89,7 @@ impl<'a> RefreshTokens<'a> {
         else {
             return Ok(Rotation::Invalid);
         };
-        let now = Utc::now();
+        let now = crate::now();
         if old.revoked_at.is_some() {
             txn.rollback().await?;
             self.revoke_family(&old.family_id).await?;
@@ -136,7 +136,7 @@ impl<'a> RefreshTokens<'a> {
     /// Revokes one token (sign-out). Unknown tokens are ignored.
     pub async fn revoke(&self, token_hash: &str) -> Result<(), StoreError> {
         refresh_token::Entity::update_many()
-            .col_expr(refresh_token::Column::RevokedAt, Expr::value(Utc::now()))
+            .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
             .filter(refresh_token::Column::TokenHash.eq(token_hash))
             .filter(refresh_token::Column::RevokedAt.is_null())
             .exec(self.db)
@@ -146,7 +146,7 @@ impl<'a> RefreshTokens<'a> {
 
     pub async fn revoke_family(&self, family_id: &str) -> Result<(), StoreError> {
         refresh_token::Entity::update_many()
-            .col_expr(refresh_token::Column::RevokedAt, Expr::value(Utc::now()))
+            .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
             .filter(refresh_token::Column::FamilyId.eq(family_id))
             .filter(refresh_token::Column::RevokedAt.is_null())
             .exec(self.db)
@@ -157,7 +157,7 @@ impl<'a> RefreshTokens<'a> {
     /// Signs a user out everywhere (password changed or reset).
     pub async fn revoke_all_for_user(&self, user_id: &str) -> Result<(), StoreError> {
         refresh_token::Entity::update_many()
-            .col_expr(refresh_token::Column::RevokedAt, Expr::value(Utc::now()))
+            .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
             .filter(refresh_token::Column::UserId.eq(user_id))
             .filter(refresh_token::Column::RevokedAt.is_null())
             .exec(self.db)
@@ -188,7 +188,7 @@ async fn insert(
         replaced_by: Set(None),
         user_agent: Set(new.user_agent),
         ip: Set(new.ip),
-        created_at: Set(Utc::now()),
+        created_at: Set(crate::now()),
     };
     Ok(model.insert(db).await?)
 }
@@ -232,7 +232,7 @@ impl<'a> OneTimeTokens<'a> {
             token_hash: Set(token_hash),
             expires_at: Set(expires_at),
             used_at: Set(None),
-            created_at: Set(Utc::now()),
+            created_at: Set(crate::now()),
         };
         model.insert(self.db).await?;
         Ok(())
@@ -246,7 +246,7 @@ impl<'a> OneTimeTokens<'a> {
         token_hash: &str,
         purpose: TokenPurpose,
     ) -> Result<Option<String>, StoreError> {
-        let now = Utc::now();
+        let now = crate::now();
         let Some(token) = one_time_token::Entity::find()
             .filter(one_time_token::Column::TokenHash.eq(token_hash))
             .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))
@@ -275,7 +275,7 @@ impl<'a> OneTimeTokens<'a> {
         purpose: TokenPurpose,
     ) -> Result<(), StoreError> {
         one_time_token::Entity::update_many()
-            .col_expr(one_time_token::Column::UsedAt, Expr::value(Utc::now()))
+            .col_expr(one_time_token::Column::UsedAt, Expr::value(crate::now()))
             .filter(one_time_token::Column::UserId.eq(user_id))
             .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))
             .filter(one_time_token::Column::UsedAt.is_null())

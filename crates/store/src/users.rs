@@ -76,7 +76,7 @@ impl<'a> Users<'a> {
 
     /// Inserts a user; [`StoreError::Conflict`] when the email is taken.
     pub async fn create(&self, new: NewUser) -> Result<User, StoreError> {
-        let now = Utc::now();
+        let now = crate::now();
         let model = user::ActiveModel {
             id: Set(uuid::Uuid::now_v7().to_string()),
             email: Set(new.email.as_str().to_owned()),
@@ -144,7 +144,7 @@ impl<'a> Users<'a> {
         if let Some(hash) = changes.password_hash {
             model.password_hash = Set(hash);
         }
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(crate::now());
         let updated = model
             .update(self.db)
             .await
@@ -158,8 +158,8 @@ impl<'a> Users<'a> {
             .await?
             .ok_or(StoreError::NotFound)?;
         let mut model: user::ActiveModel = existing.into();
-        model.email_verified_at = Set(Some(Utc::now()));
-        model.updated_at = Set(Utc::now());
+        model.email_verified_at = Set(Some(crate::now()));
+        model.updated_at = Set(crate::now());
         Ok(model.update(self.db).await?.into())
     }
 
@@ -172,7 +172,7 @@ impl<'a> Users<'a> {
             )
             .col_expr(
                 user::Column::UpdatedAt,
-                sea_orm::sea_query::Expr::value(Utc::now()),
+                sea_orm::sea_query::Expr::value(crate::now()),
             )
             .filter(user::Column::Id.eq(id))
             .exec(self.db)
@@ -187,7 +187,7 @@ impl<'a> Users<'a> {
         user::Entity::update_many()
             .col_expr(
                 user::Column::LastLoginAt,
-                sea_orm::sea_query::Expr::value(Utc::now()),
+                sea_orm::sea_query::Expr::value(crate::now()),
             )
             .filter(user::Column::Id.eq(id))
             .exec(self.db)
@@ -220,7 +220,7 @@ impl<'a> Users<'a> {
         model.role = Set(Role::Admin.as_str().to_owned());
         model.password_hash = Set(password_hash);
         model.disabled_at = Set(None);
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(crate::now());
         Ok(model.update(self.db).await?.into())
     }
 }

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod agents;
 mod auth;
 
 mod http_conventions;

@@ -1,7 +1,11 @@
 //! sea-orm entities, one module per table. Private to the store: callers see
 //! the repositories' own types.
 
+pub mod agent;
+pub mod agent_deployment;
+pub mod agent_version;
 pub mod mail;
 pub mod one_time_token;
+pub mod personality;
 pub mod refresh_token;
 pub mod user;

@@ -5,6 +5,7 @@ use sea_orm_migration::prelude::*;
 
 mod m0001_create_users;
 mod m0002_create_auth_tables;
+mod m0003_create_agents;
 
 pub(crate) struct Migrator;
 
@@ -14,6 +15,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m0001_create_users::Migration),
             Box::new(m0002_create_auth_tables::Migration),
+            Box::new(m0003_create_agents::Migration),
         ]
     }
 }

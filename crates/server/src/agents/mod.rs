@@ -1,0 +1,347 @@
+//! `/agents/*`: building, versioning, deploying, sharing and exporting agents.
+
+mod service;
+mod types;
+
+use agentforge_domain::voice::VOICES;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::accounts::CurrentUser;
+use crate::http::{ApiError, Envelope, ErrorBody, Json, Paged};
+use crate::state::AppState;
+use types::*;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_agents, create_agent))
+        .routes(routes!(list_templates))
+        .routes(routes!(list_voices))
+        .routes(routes!(from_template))
+        .routes(routes!(ai_generate))
+        .routes(routes!(import_agent))
+        .routes(routes!(bulk_delete))
+        .routes(routes!(bulk_update))
+        .routes(routes!(get_agent, update_agent, delete_agent))
+        .routes(routes!(duplicate_agent))
+        .routes(routes!(touch_last_active))
+        .routes(routes!(agent_analytics))
+        .routes(routes!(deploy_agent))
+        .routes(routes!(list_versions))
+        .routes(routes!(restore_version))
+        .routes(routes!(export_agent))
+        .routes(routes!(share_agent))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedOut {
+    pub id: String,
+    pub deleted: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastActiveOut {
+    pub last_active_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// List my agents
+///
+/// Paged (`page`, `limit`), filtered by `status` and `type` (`all` means no
+/// filter), searched by name, sorted by name, creation or last activity.
+#[utoipa::path(get, path = "/agents", tag = "agents", params(AgentQuery), security(("bearer" = [])),
+    responses((status = 200, description = "A page of agents", body = Paged<AgentOut>), (status = 422, description = "A bad filter", body = ErrorBody)))]
+async fn list_agents(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(query): Query<AgentQuery>,
+) -> Result<Paged<AgentOut>, ApiError> {
+    let (agents, meta) = service::list(&state, &user, query).await?;
+    Ok(Paged::new(agents, meta))
+}
+
+/// Create an agent
+///
+/// `name` is required; everything else has a default (type general, status
+/// draft, language en, knowledge base on). Creates version 1.
+#[utoipa::path(post, path = "/agents", tag = "agents", request_body = AgentIn, security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Created", body = Envelope<AgentOut>),
+        (status = 404, description = "Unknown personality", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn create_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<AgentIn>,
+) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::create(&state, &user, body).await?),
+    ))
+}
+
+/// Agent templates
+///
+/// A complete starting configuration for every agent type.
+#[utoipa::path(get, path = "/agents/templates", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "The built-in templates", body = Envelope<Vec<TemplateOut>>)))]
+async fn list_templates(_user: CurrentUser) -> Envelope<Vec<TemplateOut>> {
+    Envelope::new(service::templates())
+}
+
+/// Voice catalogue
+///
+/// The named voices an agent's `voice_model_id` can refer to, with their
+/// category's speech settings.
+#[utoipa::path(get, path = "/agents/voices", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "The voice catalogue", body = Envelope<Vec<VoiceOut>>)))]
+async fn list_voices(_user: CurrentUser) -> Envelope<Vec<VoiceOut>> {
+    Envelope::new(VOICES.iter().map(VoiceOut::from).collect())
+}
+
+/// Create an agent from a template
+#[utoipa::path(post, path = "/agents/from-template", tag = "agents", request_body = FromTemplateIn, security(("bearer" = [])),
+    responses((status = 201, description = "Created", body = Envelope<AgentOut>), (status = 404, description = "Unknown template", body = ErrorBody)))]
+async fn from_template(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<FromTemplateIn>,
+) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::from_template(&state, &user, body).await?),
+    ))
+}
+
+/// Draft an agent from a description
+///
+/// Returns a complete draft (not saved) for the prompt, complexity, industry
+/// and use case, with the suggested voice. With no language model configured
+/// the offline generator writes it (`generator: builtin`).
+#[utoipa::path(post, path = "/agents/ai-generate", tag = "agents", request_body = GenerateIn, security(("bearer" = [])),
+    responses((status = 200, description = "A draft", body = Envelope<GeneratedOut>), (status = 422, description = "A field is invalid", body = ErrorBody)))]
+async fn ai_generate(
+    _user: CurrentUser,
+    Json(body): Json<GenerateIn>,
+) -> Result<Envelope<GeneratedOut>, ApiError> {
+    Ok(Envelope::new(service::generate(body)?))
+}
+
+/// Import an agent
+///
+/// From a document made by GET /agents/{id}/export. The new agent is a draft
+/// at version 1; a custom personality in the document is created for you.
+#[utoipa::path(post, path = "/agents/import", tag = "agents", request_body = ExportDocument, security(("bearer" = [])),
+    responses((status = 201, description = "Imported", body = Envelope<AgentOut>), (status = 422, description = "Not an agent document", body = ErrorBody)))]
+async fn import_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<ExportDocument>,
+) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::import(&state, &user, body).await?),
+    ))
+}
+
+/// Delete several agents
+///
+/// All or nothing: if any id is not one of your agents, nothing is deleted.
+#[utoipa::path(post, path = "/agents/bulk-delete", tag = "agents", request_body = IdsIn, security(("bearer" = [])),
+    responses((status = 200, description = "Deleted", body = Envelope<BulkDeleteOut>), (status = 404, description = "An id is unknown; nothing changed", body = ErrorBody)))]
+async fn bulk_delete(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<IdsIn>,
+) -> Result<Envelope<BulkDeleteOut>, ApiError> {
+    let deleted = service::bulk_delete(&state, &user, body.ids).await?;
+    Ok(Envelope::new(BulkDeleteOut { deleted }))
+}
+
+/// Change several agents
+///
+/// Sets `status` and/or `type` on all of them or none.
+#[utoipa::path(post, path = "/agents/bulk-update", tag = "agents", request_body = BulkUpdateIn, security(("bearer" = [])),
+    responses((status = 200, description = "The changed agents", body = Envelope<Vec<AgentOut>>), (status = 404, description = "An id is unknown; nothing changed", body = ErrorBody)))]
+async fn bulk_update(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<BulkUpdateIn>,
+) -> Result<Envelope<Vec<AgentOut>>, ApiError> {
+    Ok(Envelope::new(
+        service::bulk_update(&state, &user, body).await?,
+    ))
+}
+
+/// An agent, with its deployments
+#[utoipa::path(get, path = "/agents/{id}", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "The agent", body = Envelope<AgentOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn get_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<AgentOut>, ApiError> {
+    Ok(Envelope::new(service::get(&state, &user, &id).await?))
+}
+
+/// Change an agent
+///
+/// Only the fields sent change. A change of configuration (anything but
+/// `status`) makes a new version.
+#[utoipa::path(put, path = "/agents/{id}", tag = "agents", request_body = AgentIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The changed agent", body = Envelope<AgentOut>),
+        (status = 404, description = "No such agent of yours", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn update_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<AgentIn>,
+) -> Result<Envelope<AgentOut>, ApiError> {
+    Ok(Envelope::new(
+        service::update(&state, &user, &id, body).await?,
+    ))
+}
+
+/// Delete an agent
+#[utoipa::path(delete, path = "/agents/{id}", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn delete_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::delete(&state, &user, &id).await?;
+    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+}
+
+/// Duplicate an agent
+///
+/// A new draft agent with the same configuration, at version 1.
+#[utoipa::path(post, path = "/agents/{id}/duplicate", tag = "agents", request_body = DuplicateIn, security(("bearer" = [])),
+    responses((status = 201, description = "The copy", body = Envelope<AgentOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn duplicate_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<DuplicateIn>,
+) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::duplicate(&state, &user, &id, body.name).await?),
+    ))
+}
+
+/// Mark an agent active now
+#[utoipa::path(patch, path = "/agents/{id}/last-active", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "Marked", body = Envelope<LastActiveOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn touch_last_active(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<LastActiveOut>, ApiError> {
+    Ok(Envelope::new(LastActiveOut {
+        last_active_at: service::touch(&state, &user, &id).await?,
+    }))
+}
+
+/// An agent's activity
+///
+/// Totals and a zero-filled series over the period (day: 24 hours; week: 7
+/// days; month: 30 days; year: 12 months).
+#[utoipa::path(get, path = "/agents/{id}/analytics", tag = "agents", params(AnalyticsQuery), security(("bearer" = [])),
+    responses((status = 200, description = "Activity", body = Envelope<AnalyticsOut>), (status = 422, description = "Unknown period", body = ErrorBody)))]
+async fn agent_analytics(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Query(query): Query<AnalyticsQuery>,
+) -> Result<Envelope<AnalyticsOut>, ApiError> {
+    Ok(Envelope::new(
+        service::analytics(&state, &user, &id, query.period).await?,
+    ))
+}
+
+/// Deploy a version
+///
+/// Points an environment (development, staging, production) at a version
+/// (default: the current one). Channels talk to the production deployment.
+/// Rolling back is deploying an older version.
+#[utoipa::path(post, path = "/agents/{id}/deploy", tag = "agents", request_body = DeployIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deployed", body = Envelope<DeploymentOut>),
+        (status = 404, description = "No such agent or version", body = ErrorBody),
+        (status = 422, description = "Unknown environment", body = ErrorBody),
+    ))]
+async fn deploy_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<DeployIn>,
+) -> Result<Envelope<DeploymentOut>, ApiError> {
+    Ok(Envelope::new(
+        service::deploy(&state, &user, &id, body).await?,
+    ))
+}
+
+/// An agent's versions, newest first
+#[utoipa::path(get, path = "/agents/{id}/versions", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "Versions", body = Envelope<Vec<VersionOut>>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn list_versions(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<VersionOut>>, ApiError> {
+    Ok(Envelope::new(service::versions(&state, &user, &id).await?))
+}
+
+/// Restore a version
+///
+/// Makes that version's configuration current again, as a new version.
+#[utoipa::path(post, path = "/agents/{id}/versions/{version}/restore", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "Restored", body = Envelope<AgentOut>), (status = 404, description = "No such agent or version", body = ErrorBody)))]
+async fn restore_version(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, version)): Path<(String, u32)>,
+) -> Result<Envelope<AgentOut>, ApiError> {
+    Ok(Envelope::new(
+        service::restore(&state, &user, &id, version).await?,
+    ))
+}
+
+/// Export an agent
+///
+/// One JSON document, without secrets, that POST /agents/import accepts.
+#[utoipa::path(get, path = "/agents/{id}/export", tag = "agents", security(("bearer" = [])),
+    responses((status = 200, description = "The document", body = Envelope<ExportDocument>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn export_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<ExportDocument>, ApiError> {
+    Ok(Envelope::new(service::export(&state, &user, &id).await?))
+}
+
+/// Share an agent by link
+///
+/// `public: true` makes a link with which any signed-in user can chat with
+/// the agent at /user/chat/{id}; `false` revokes it.
+#[utoipa::path(post, path = "/agents/{id}/share", tag = "agents", request_body = ShareIn, security(("bearer" = [])),
+    responses((status = 200, description = "Sharing state", body = Envelope<ShareOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+async fn share_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<ShareIn>,
+) -> Result<Envelope<ShareOut>, ApiError> {
+    Ok(Envelope::new(
+        service::share(&state, &user, &id, body.public).await?,
+    ))
+}
