@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,8 +25,34 @@ function apiDocsAssets(): Plugin {
   };
 }
 
+// Compressed copies (.br, .gz) of every text file of the build, written once
+// here so the server sends them as they are instead of compressing the same
+// bytes on every request.
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'agentforge-precompress',
+    apply: 'build',
+    closeBundle() {
+      const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file) || file.includes(`${join(outDir, 'locales')}`)) continue;
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), apiDocsAssets()],
+  plugins: [react(), tailwindcss(), apiDocsAssets(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

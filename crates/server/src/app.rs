@@ -6,13 +6,12 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, OriginalUri};
 use axum::http::{HeaderName, HeaderValue, Method, Request};
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::{from_fn, from_fn_with_state, map_response};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, Any, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use utoipa::OpenApi;
 use utoipa::openapi::OpenApi as Document;
@@ -52,17 +51,12 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(config.max_body_bytes));
     let locales = locales::router().route_layer(from_fn(middleware::remember_route));
 
-    let headers = middleware::security_headers();
-
-    let app = Router::new()
+    Router::new()
         .nest("/api", api)
         .merge(locales)
-        .fallback(web_app::serve);
-    let app = headers.into_iter().fold(app, |app, (name, value)| {
-        app.layer(SetResponseHeaderLayer::if_not_present(name, value))
-    });
-
-    app.layer(
+        .fallback(web_app::serve)
+        .layer(map_response(middleware::security_headers))
+        .layer(
         ServiceBuilder::new()
             .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
             .layer(

@@ -42,8 +42,53 @@ impl Caching {
     }
 }
 
-/// Answers an embedded file with its type, caching headers and an ETag,
-/// or 304 when the browser already has it.
+/// Answers a file of the web app, preferring the build's precompressed
+/// copy (`.br`, then `.gz`) when the browser accepts it; `None` when there
+/// is no such file.
+pub fn serve_web(path: &str, caching: Caching, request_headers: &HeaderMap) -> Option<Response> {
+    let accepted = request_headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let accepts = |coding: &str| {
+        accepted.split(',').any(|part| {
+            let mut pieces = part.split(';');
+            let name = pieces.next().unwrap_or_default().trim();
+            let refused = pieces.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    == Some(0.0)
+            });
+            name.eq_ignore_ascii_case(coding) && !refused
+        })
+    };
+    let has_variants = WebApp::get(&format!("{path}.gz")).is_some();
+    for (coding, suffix) in [("br", "br"), ("gzip", "gz")] {
+        if accepts(coding)
+            && let Some(file) = WebApp::get(&format!("{path}.{suffix}"))
+        {
+            let mut response = serve(file, path, caching, request_headers);
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+            response
+                .headers_mut()
+                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            return Some(response);
+        }
+    }
+    let mut response = serve(WebApp::get(path)?, path, caching, request_headers);
+    if has_variants {
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    Some(response)
+}
+
+/// Answers an embedded file with its type (from `path`), caching headers
+/// and an ETag, or 304 when the browser already has it.
 pub fn serve(
     file: EmbeddedFile,
     path: &str,

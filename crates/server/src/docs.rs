@@ -9,7 +9,7 @@ use utoipa::openapi::OpenApi as Document;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::assets::{self, Caching, WebApp};
+use crate::assets::{self, Caching};
 use crate::http::ApiError;
 
 #[derive(OpenApi)]
@@ -98,11 +98,10 @@ async fn init_script() -> impl IntoResponse {
 /// The reference UI's script, copied out of node_modules by the web build.
 async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
     let path = format!("api-docs/{file}");
-    let embedded = WebApp::get(&path).ok_or_else(|| {
+    assets::serve_web(&path, Caching::Short, &headers).ok_or_else(|| {
         ApiError::not_found(
             "not_found",
             "No such documentation asset; is the web app built?",
         )
-    })?;
-    Ok(assets::serve(embedded, &path, Caching::Short, &headers))
+    })
 }

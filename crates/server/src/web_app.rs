@@ -4,7 +4,7 @@
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 
-use crate::assets::{self, Caching, WebApp};
+use crate::assets::{self, Caching};
 use crate::http::ApiError;
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>AgentForge</title></head>\
@@ -24,23 +24,21 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     }
+    let caching = if path.starts_with("assets/") {
+        Caching::Immutable
+    } else {
+        Caching::Short
+    };
     if !path.is_empty()
-        && let Some(file) = WebApp::get(path)
+        && let Some(response) = assets::serve_web(path, caching, &headers)
     {
-        let caching = if path.starts_with("assets/") {
-            Caching::Immutable
-        } else {
-            Caching::Short
-        };
-        return assets::serve(file, path, caching, &headers);
+        return response;
     }
     // A missing hashed asset must not turn into an HTML page the browser
     // would try to run as a script.
     if path.starts_with("assets/") {
         return StatusCode::NOT_FOUND.into_response();
     }
-    match WebApp::get("index.html") {
-        Some(index) => assets::serve(index, "index.html", Caching::Revalidate, &headers),
-        None => (StatusCode::SERVICE_UNAVAILABLE, Html(NOT_BUILT)).into_response(),
-    }
+    assets::serve_web("index.html", Caching::Revalidate, &headers)
+        .unwrap_or_else(|| (StatusCode::SERVICE_UNAVAILABLE, Html(NOT_BUILT)).into_response())
 }

@@ -96,30 +96,26 @@ pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Respons
 }
 
 /// Security headers on every answer, unless a handler set its own.
-pub fn security_headers() -> [(header::HeaderName, HeaderValue); 5] {
-    [
-        (
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ),
-        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
-        (
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ),
-        (
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(
-                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
-                 font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:; \
-                 frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
-            ),
-        ),
+pub async fn security_headers(mut response: Response) -> Response {
+    const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+                       font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:; \
+                       frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (header::CONTENT_SECURITY_POLICY, CSP),
         (
             header::HeaderName::from_static("permissions-policy"),
-            HeaderValue::from_static("camera=(), geolocation=(), microphone=(self)"),
+            "camera=(), geolocation=(), microphone=(self)",
         ),
-    ]
+    ] {
+        headers
+            .entry(name)
+            .or_insert(HeaderValue::from_static(value));
+    }
+    response
 }
 
 #[cfg(test)]

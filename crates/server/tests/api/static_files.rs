@@ -121,3 +121,48 @@ async fn client_routes_answer_the_app_and_hashed_assets_cache_forever() {
         405
     );
 }
+
+#[tokio::test]
+async fn precompressed_assets_are_sent_to_browsers_that_accept_them() {
+    let app = TestApp::spawn(Engine::Sqlite, &[]).await;
+    let html = app.get("/").await.text().await.unwrap();
+    let asset = html
+        .split('"')
+        .find(|s| s.starts_with("/assets/") && s.ends_with(".js"))
+        .expect("a hashed script");
+    let plain = app
+        .client
+        .get(app.url(asset))
+        .header("accept-encoding", "identity")
+        .send()
+        .await
+        .unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_len = plain.bytes().await.unwrap().len();
+    for (accept, expected) in [
+        ("gzip, deflate, br", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+    ] {
+        let response = app
+            .client
+            .get(app.url(asset))
+            .header("accept-encoding", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-encoding"], expected, "{accept}");
+        assert_eq!(response.headers()["vary"], "accept-encoding");
+        assert!(
+            response.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .contains("javascript")
+        );
+        assert!(
+            response.bytes().await.unwrap().len() < plain_len,
+            "{accept}: compressed"
+        );
+    }
+}
