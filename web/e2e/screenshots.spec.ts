@@ -80,3 +80,83 @@ test.describe.serial('screenshots', () => {
     }
   });
 });
+
+test.describe('agent screenshots', () => {
+  test('agents screens', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const session = async (tag: string) => {
+      const reg = await request.post('/api/auth/register', {
+        data: { email: `${tag}-${Date.now().toString(36)}@example.com`, password: 'screenshot-pass', firstName: 'Sam', lastName: 'Shots' },
+      });
+      expect(reg.ok()).toBeTruthy();
+      return ((await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } }).data;
+    };
+    const empty = await session('shots-empty');
+    const full = await session('shots-full');
+    const auth = { Authorization: `Bearer ${full.token}` };
+    const { data: templates } = (await (await request.get('/api/agents/templates', { headers: auth })).json()) as { data: { id: string }[] };
+    let firstId = '';
+    for (const t of templates) {
+      const res = await request.post('/api/agents/from-template', { headers: auth, data: { templateId: t.id } });
+      const { data } = (await res.json()) as { data: { id: string } };
+      firstId ||= data.id;
+    }
+    await request.put(`/api/agents/${firstId}`, { headers: auth, data: { greeting: 'Hello again!', status: 'active' } });
+    await request.post(`/api/agents/${firstId}/deploy`, { headers: auth, data: { environment: 'production' } });
+
+    const use = async (s: { token: string; refreshToken: string; user: unknown }) =>
+      page.evaluate(
+        ([token, refresh, user]) => {
+          localStorage.setItem('agentforge_token', token);
+          localStorage.setItem('agentforge_refresh_token', refresh);
+          localStorage.setItem('agentforge_user', user);
+        },
+        [s.token, s.refreshToken, JSON.stringify(s.user)],
+      );
+
+    for (const v of variants) {
+      await prepare(page, v.theme, v.lang);
+      const shot = (n: string) => page.screenshot({ path: `test-results/screens/agents-${n}-${v.name}.png`, fullPage: true });
+      const settle = async () => {
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+      };
+      await page.goto('/');
+      await use(empty);
+      await page.goto('/dashboard/agents');
+      await settle();
+      await shot('list-empty');
+      await use(full);
+      await page.goto('/dashboard/agents');
+      await settle();
+      await shot('list');
+      await page.locator('tbody input[type=checkbox]').nth(1).check();
+      await page.locator('tbody input[type=checkbox]').nth(2).check();
+      await shot('list-bulk');
+      await page.goto('/dashboard/agents/create');
+      await settle();
+      await shot('create-scratch');
+      await page.locator('button[type=submit]').last().click();
+      await shot('create-errors');
+      await page.goto('/dashboard/agents/create?start=template');
+      await settle();
+      await shot('create-template');
+      await page.goto('/dashboard/agents/create?start=generate');
+      await settle();
+      await shot('create-generate');
+      await page.locator('textarea').first().fill('A friendly tutor that helps children practise multiplication');
+      await page.locator('form button[type=submit]').first().click();
+      await page.waitForSelector('form input[name=name]');
+      await settle();
+      await shot('create-generated');
+      await page.goto(`/dashboard/agents/${firstId}`);
+      await settle();
+      await shot('detail');
+      await page.goto(`/dashboard/agents/${firstId}/edit`);
+      await settle();
+      await shot('edit');
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+});

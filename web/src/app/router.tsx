@@ -5,6 +5,8 @@ import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
 import { ResetPasswordRoute } from '@/app/routes/auth/reset-password';
 import { VerifyEmailRoute } from '@/app/routes/auth/verify-email';
 import { SignupRoute } from '@/app/routes/auth/signup';
+import { AgentDetailRoute, AgentsListRoute, CreateAgentRoute, EditAgentRoute } from '@/app/routes/dashboard/agents/agents';
+import { ChatRoute } from '@/app/routes/dashboard/chat';
 import { DashboardPageRoute } from '@/app/routes/dashboard/dashboard-page';
 import { DashboardOverviewRoute } from '@/app/routes/dashboard/overview';
 import { SettingsRoute } from '@/app/routes/dashboard/settings';
@@ -75,10 +77,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardOverviewRoute /> },
           { path: 'overview', element: <DashboardOverviewRoute /> },
-          dash('agents', 'list', 'agents'),
-          dash('agents/create', 'create', 'agents'),
-          dash('agents/:agentId', 'detail', 'agents'),
-          dash('agents/:agentId/edit', 'edit', 'agents'),
+          { path: 'agents', element: <AgentsListRoute /> },
+          { path: 'agents/create', element: <CreateAgentRoute /> },
+          { path: 'agents/:agentId', element: <AgentDetailRoute /> },
+          { path: 'agents/:agentId/edit', element: <EditAgentRoute /> },
           dash('agents/:agentId/chat', 'chat', 'agents'),
           dash('conversations', 'conversations'),
           dash('conversations/all', 'conversations'),
@@ -86,7 +88,7 @@ export const routes: RouteObject[] = [
           dash('conversations/voice', 'voiceConversations'),
           dash('conversations/phone', 'phone'),
           dash('conversations/:conversationId', 'conversation'),
-          dash('chat', 'chat'),
+          { path: 'chat', element: <ChatRoute /> },
           dash('flow', 'flow'),
           dash('voice-flows', 'flow'),
           dash('mcp', 'mcp'),

@@ -24,6 +24,354 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my agents
+         * @description Paged (`page`, `limit`), filtered by `status` and `type` (`all` means no
+         *     filter), searched by name, sorted by name, creation or last activity.
+         */
+        get: operations["list_agents"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description `name` is required; everything else has a default (type general, status
+         *     draft, language en, knowledge base on). Creates version 1.
+         */
+        post: operations["create_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/ai-generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft an agent from a description
+         * @description Returns a complete draft (not saved) for the prompt, complexity, industry
+         *     and use case, with the suggested voice. With no language model configured
+         *     the offline generator writes it (`generator: builtin`).
+         */
+        post: operations["ai_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several agents
+         * @description All or nothing: if any id is not one of your agents, nothing is deleted.
+         */
+        post: operations["bulk_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/bulk-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change several agents
+         * @description Sets `status` and/or `type` on all of them or none.
+         */
+        post: operations["bulk_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/from-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an agent from a template */
+        post: operations["from_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an agent
+         * @description From a document made by GET /agents/{id}/export. The new agent is a draft
+         *     at version 1; a custom personality in the document is created for you.
+         */
+        post: operations["import_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agent templates
+         * @description A complete starting configuration for every agent type.
+         */
+        get: operations["list_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Voice catalogue
+         * @description The named voices an agent's `voice_model_id` can refer to, with their
+         *     category's speech settings.
+         */
+        get: operations["list_voices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent, with its deployments */
+        get: operations["get_agent"];
+        /**
+         * Change an agent
+         * @description Only the fields sent change. A change of configuration (anything but
+         *     `status`) makes a new version.
+         */
+        put: operations["update_agent"];
+        post?: never;
+        /** Delete an agent */
+        delete: operations["delete_agent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's activity
+         * @description Totals and a zero-filled series over the period (day: 24 hours; week: 7
+         *     days; month: 30 days; year: 12 months).
+         */
+        get: operations["agent_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a version
+         * @description Points an environment (development, staging, production) at a version
+         *     (default: the current one). Channels talk to the production deployment.
+         *     Rolling back is deploying an older version.
+         */
+        post: operations["deploy_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate an agent
+         * @description A new draft agent with the same configuration, at version 1.
+         */
+        post: operations["duplicate_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an agent
+         * @description One JSON document, without secrets, that POST /agents/import accepts.
+         */
+        get: operations["export_agent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/last-active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark an agent active now */
+        patch: operations["touch_last_active"];
+        trace?: never;
+    };
+    "/agents/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share an agent by link
+         * @description `public: true` makes a link with which any signed-in user can chat with
+         *     the agent at /user/chat/{id}; `false` revokes it.
+         */
+        post: operations["share_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's versions, newest first */
+        get: operations["list_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/versions/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a version
+         * @description Makes that version's configuration current again, as a new version.
+         */
+        post: operations["restore_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -241,6 +589,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/personalities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Personalities: the built-in ones, then mine */
+        get: operations["list"];
+        put?: never;
+        /** Create a personality */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/personalities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A personality */
+        get: operations["get"];
+        /**
+         * Change a personality
+         * @description Only your own; built-in personalities are read-only (403).
+         */
+        put: operations["update"];
+        post?: never;
+        /**
+         * Delete a personality
+         * @description Agents that used it keep working without one.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/account": {
         parameters: {
             query?: never;
@@ -292,7 +683,8 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Whether this instance can serve: checks the database on every call.
+         * @description Whether this instance can serve: checks the database (concurrent checks
+         *     share one round trip).
          *     For load balancers; 503 when the database does not answer.
          */
         get: operations["health"];
@@ -350,8 +742,267 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The versioned configuration of an agent, as exported and as drafted by ai-generate. */
+        AgentConfigOut: {
+            description: string;
+            flow?: Record<string, never> | null;
+            greeting: string;
+            instructions: string;
+            language: string;
+            model: components["schemas"]["ModelOut"];
+            name: string;
+            personalityId?: string | null;
+            type: string;
+            useKnowledgeBase: boolean;
+            voice_enabled: boolean;
+            voice_model_id?: string | null;
+        };
+        /**
+         * @description An agent's fields as sent to create or change it. On creation `name` is
+         *     required and the rest default; on update only what is sent changes (send
+         *     `null` to clear an optional field). The legacy names `voiceEnabled` and
+         *     `voiceModel` are accepted for `voice_enabled` and `voice_model_id`.
+         */
+        AgentIn: {
+            description?: string | null;
+            /** @description The conversation flow graph: an object with nodes and edges. */
+            flow?: Record<string, never> | null;
+            greeting?: string | null;
+            /** @description The system prompt. */
+            instructions?: string | null;
+            language?: string | null;
+            model?: components["schemas"]["ModelIn"] | null;
+            name?: string | null;
+            personalityId?: string | null;
+            /** @description `draft`, `active`, `paused` or `archived`. */
+            status?: string | null;
+            /** @description `general`, `customer_support`, `sales`, `sdr`, `customer_success`, `ecommerce` or `custom`. */
+            type?: string | null;
+            useKnowledgeBase?: boolean | null;
+            voice_enabled?: boolean | null;
+            voice_model_id?: string | null;
+        };
+        /** @description An agent. */
+        AgentOut: components["schemas"]["AgentConfigOut"] & {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            currentVersion: number;
+            /** @description Present on single-agent answers. */
+            deployments?: components["schemas"]["DeploymentOut"][] | null;
+            id: string;
+            /** Format: date-time */
+            lastActiveAt?: string | null;
+            /** @description Whether a public link lets any signed-in user chat with the agent. */
+            sharedPublicly: boolean;
+            status: string;
+            teamId?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
+            voiceId: string;
+        };
+        AnalyticsBucket: {
+            /** Format: int64 */
+            conversations: number;
+            /** Format: int64 */
+            messages: number;
+            /** Format: date-time */
+            start: string;
+        };
+        AnalyticsOut: {
+            /** Format: date-time */
+            from: string;
+            period: string;
+            /** @description One bucket per hour (day), day (week, month) or month (year), oldest first. */
+            series: components["schemas"]["AnalyticsBucket"][];
+            /** Format: date-time */
+            to: string;
+            totals: components["schemas"]["AnalyticsTotals"];
+        };
+        AnalyticsTotals: {
+            /**
+             * Format: double
+             * @description Null until the agent has answered.
+             */
+            avgResponseMs?: number | null;
+            /** Format: int64 */
+            conversations: number;
+            /** Format: int64 */
+            messages: number;
+            /** Format: double */
+            p95ResponseMs?: number | null;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
+            /** Format: int64 */
+            users: number;
+        };
+        BulkChangesIn: {
+            status?: string | null;
+            type?: string | null;
+        };
+        BulkDeleteOut: {
+            /** Format: int64 */
+            deleted: number;
+        };
+        BulkUpdateIn: {
+            changes?: components["schemas"]["BulkChangesIn"];
+            ids?: string[];
+        };
+        DeletedOut: {
+            deleted: boolean;
+            id: string;
+        };
+        DeletedPersonalityOut: {
+            deleted: boolean;
+            id: string;
+        };
+        DeployIn: {
+            /** @description Settings of this deployment (free-form). */
+            configuration?: Record<string, never> | null;
+            /** @description development, staging or production. */
+            environment?: string;
+            /**
+             * Format: int32
+             * @description Default: the current version.
+             */
+            version?: number | null;
+        };
+        DeploymentOut: {
+            configuration: Record<string, never>;
+            /** Format: date-time */
+            deployedAt: string;
+            /** @description development, staging or production. */
+            environment: string;
+            /** Format: int32 */
+            version: number;
+        };
+        DuplicateIn: {
+            /** @description Default: "<name> (copy)". */
+            name?: string | null;
+        };
         EmailIn: {
             email?: string;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AgentOut: {
+            /** @description An agent. */
+            data: components["schemas"]["AgentConfigOut"] & {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: int32 */
+                currentVersion: number;
+                /** @description Present on single-agent answers. */
+                deployments?: components["schemas"]["DeploymentOut"][] | null;
+                id: string;
+                /** Format: date-time */
+                lastActiveAt?: string | null;
+                /** @description Whether a public link lets any signed-in user chat with the agent. */
+                sharedPublicly: boolean;
+                status: string;
+                teamId?: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
+                voiceId: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AnalyticsOut: {
+            data: {
+                /** Format: date-time */
+                from: string;
+                period: string;
+                /** @description One bucket per hour (day), day (week, month) or month (year), oldest first. */
+                series: components["schemas"]["AnalyticsBucket"][];
+                /** Format: date-time */
+                to: string;
+                totals: components["schemas"]["AnalyticsTotals"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_BulkDeleteOut: {
+            data: {
+                /** Format: int64 */
+                deleted: number;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_DeletedOut: {
+            data: {
+                deleted: boolean;
+                id: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_DeletedPersonalityOut: {
+            data: {
+                deleted: boolean;
+                id: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_DeploymentOut: {
+            data: {
+                configuration: Record<string, never>;
+                /** Format: date-time */
+                deployedAt: string;
+                /** @description development, staging or production. */
+                environment: string;
+                /** Format: int32 */
+                version: number;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ExportDocument: {
+            /**
+             * @description An agent as one portable JSON document: its configuration, its custom
+             *     personality and its tool assignments, never secrets or ids of this server.
+             */
+            data: {
+                agent: Record<string, never>;
+                /** Format: date-time */
+                exportedAt: string;
+                /** @description Always `agentforge.agent`. */
+                format: string;
+                /**
+                 * Format: int32
+                 * @description Always 1 for now.
+                 */
+                formatVersion: number;
+                personality?: components["schemas"]["ExportedPersonality"] | null;
+                /** @description MCP tool assignments (none until tools arrive). */
+                tools?: Record<string, never>[];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_GeneratedOut: {
+            data: {
+                /** @description A draft to review and then create with POST /agents; nothing is saved yet. */
+                agent: components["schemas"]["AgentConfigOut"];
+                /** @description `builtin` (the offline template-based generator) or the model provider used. */
+                generator: string;
+                /** @description The voice the specification's suggestion rules pick for it. */
+                voice: components["schemas"]["VoiceOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_HealthOut: {
@@ -368,9 +1019,37 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_LastActiveOut: {
+            data: {
+                /** Format: date-time */
+                lastActiveAt: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_MessageOut: {
             data: {
                 message: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_PersonalityOut: {
+            data: {
+                /** @description Built-in personalities can be used by everyone and changed by no one. */
+                builtIn: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                id: string;
+                instructions: string;
+                name: string;
+                tone: string;
+                traits: string[];
+                /** Format: date-time */
+                updatedAt: string;
             };
             /** @description Always `true`. */
             success: boolean;
@@ -402,6 +1081,16 @@ export interface components {
                 /** @description Access token (JWT) for `Authorization: Bearer`; valid 15 minutes. */
                 token: string;
                 user: components["schemas"]["UserOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ShareOut: {
+            data: {
+                sharedPublicly: boolean;
+                /** @description The link to /user/chat/{agentId}, when shared. */
+                url?: string | null;
             };
             /** @description Always `true`. */
             success: boolean;
@@ -446,6 +1135,92 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_AgentOut: {
+            data: (components["schemas"]["AgentConfigOut"] & {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: int32 */
+                currentVersion: number;
+                /** @description Present on single-agent answers. */
+                deployments?: components["schemas"]["DeploymentOut"][] | null;
+                id: string;
+                /** Format: date-time */
+                lastActiveAt?: string | null;
+                /** @description Whether a public link lets any signed-in user chat with the agent. */
+                sharedPublicly: boolean;
+                status: string;
+                teamId?: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
+                voiceId: string;
+            })[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_PersonalityOut: {
+            data: {
+                /** @description Built-in personalities can be used by everyone and changed by no one. */
+                builtIn: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                id: string;
+                instructions: string;
+                name: string;
+                tone: string;
+                traits: string[];
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_TemplateOut: {
+            data: {
+                config: components["schemas"]["AgentConfigOut"];
+                description: string;
+                id: string;
+                name: string;
+                type: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_VersionOut: {
+            data: {
+                config: components["schemas"]["AgentConfigOut"];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: int32 */
+                version: number;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_VoiceOut: {
+            data: {
+                accent: string;
+                ageRange: string;
+                /** @description deep, warm, casual, professional, clear or mature. */
+                category: string;
+                characteristics: string;
+                description: string;
+                gender: string;
+                id: string;
+                language: string;
+                name: string;
+                settings: components["schemas"]["VoiceSettingsOut"];
+                useCase: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
         /** @description Every failure: `{"success": false, "error": code, "message": text, "errors": [...]}`. */
         ErrorBody: {
             /**
@@ -460,6 +1235,32 @@ export interface components {
             /** @description Always `false`. */
             success: boolean;
         };
+        /**
+         * @description An agent as one portable JSON document: its configuration, its custom
+         *     personality and its tool assignments, never secrets or ids of this server.
+         */
+        ExportDocument: {
+            agent: Record<string, never>;
+            /** Format: date-time */
+            exportedAt: string;
+            /** @description Always `agentforge.agent`. */
+            format: string;
+            /**
+             * Format: int32
+             * @description Always 1 for now.
+             */
+            formatVersion: number;
+            personality?: components["schemas"]["ExportedPersonality"] | null;
+            /** @description MCP tool assignments (none until tools arrive). */
+            tools?: Record<string, never>[];
+        };
+        ExportedPersonality: {
+            description?: string;
+            instructions?: string;
+            name: string;
+            tone?: string;
+            traits?: string[];
+        };
         FeaturesOut: {
             collaboration: boolean;
             fileUpload: boolean;
@@ -470,6 +1271,25 @@ export interface components {
             field: string;
             message: string;
         };
+        FromTemplateIn: {
+            name?: string | null;
+            templateId?: string;
+        };
+        GenerateIn: {
+            /** @description basic, intermediate (default) or advanced. */
+            complexity?: string | null;
+            industry?: string | null;
+            prompt?: string;
+            useCase?: string | null;
+        };
+        GeneratedOut: {
+            /** @description A draft to review and then create with POST /agents; nothing is saved yet. */
+            agent: components["schemas"]["AgentConfigOut"];
+            /** @description `builtin` (the offline template-based generator) or the model provider used. */
+            generator: string;
+            /** @description The voice the specification's suggestion rules pick for it. */
+            voice: components["schemas"]["VoiceOut"];
+        };
         HealthOut: {
             /** @example ok */
             database: string;
@@ -478,6 +1298,13 @@ export interface components {
              * @example ok
              */
             status: string;
+        };
+        IdsIn: {
+            ids?: string[];
+        };
+        LastActiveOut: {
+            /** Format: date-time */
+            lastActiveAt: string;
         };
         /** @description Paging of a list answer. */
         ListMeta: {
@@ -515,6 +1342,55 @@ export interface components {
         MessageOut: {
             message: string;
         };
+        /** @description Model settings as sent; every field optional. */
+        ModelIn: {
+            /**
+             * Format: int32
+             * @description 1 to 32768 (default 1024).
+             */
+            maxTokens?: number | null;
+            model?: string | null;
+            /** @description `builtin`, `openai` or `gemini`; null: the server's configured provider. */
+            provider?: string | null;
+            /**
+             * Format: double
+             * @description 0 to 2 (default 0.7).
+             */
+            temperature?: number | null;
+        };
+        ModelOut: {
+            /** Format: int32 */
+            maxTokens: number;
+            model?: string | null;
+            provider?: string | null;
+            /** Format: double */
+            temperature: number;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_AgentOut: {
+            data: (components["schemas"]["AgentConfigOut"] & {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: int32 */
+                currentVersion: number;
+                /** @description Present on single-agent answers. */
+                deployments?: components["schemas"]["DeploymentOut"][] | null;
+                id: string;
+                /** Format: date-time */
+                lastActiveAt?: string | null;
+                /** @description Whether a public link lets any signed-in user chat with the agent. */
+                sharedPublicly: boolean;
+                status: string;
+                teamId?: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
+                voiceId: string;
+            })[];
+            meta: components["schemas"]["ListMeta"];
+            /** @description Always `true`. */
+            success: boolean;
+        };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_MailOut: {
             data: {
@@ -538,6 +1414,29 @@ export interface components {
         };
         PasswordIn: {
             password?: string;
+        };
+        PersonalityIn: {
+            description?: string;
+            /** @description How the agent should behave; added to its instructions. */
+            instructions?: string;
+            name?: string;
+            /** @description e.g. warm, formal, playful. */
+            tone?: string;
+            traits?: string[];
+        };
+        PersonalityOut: {
+            /** @description Built-in personalities can be used by everyone and changed by no one. */
+            builtIn: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            id: string;
+            instructions: string;
+            name: string;
+            tone: string;
+            traits: string[];
+            /** Format: date-time */
+            updatedAt: string;
         };
         /**
          * @description The profile after a change; when the password changed, every other
@@ -615,6 +1514,15 @@ export interface components {
             token: string;
             user: components["schemas"]["UserOut"];
         };
+        ShareIn: {
+            /** @description true: anyone signed in with the link can chat with the agent; false: revoke the link. */
+            public: boolean;
+        };
+        ShareOut: {
+            sharedPublicly: boolean;
+            /** @description The link to /user/chat/{agentId}, when shared. */
+            url?: string | null;
+        };
         StatusOut: {
             /**
              * @description `sqlite` or `postgres`.
@@ -629,6 +1537,13 @@ export interface components {
             uptimeSeconds: number;
             /** @example 0.1.0 */
             version: string;
+        };
+        TemplateOut: {
+            config: components["schemas"]["AgentConfigOut"];
+            description: string;
+            id: string;
+            name: string;
+            type: string;
         };
         TokenIn: {
             token?: string;
@@ -647,6 +1562,37 @@ export interface components {
              * @example user
              */
             role: string;
+        };
+        VersionOut: {
+            config: components["schemas"]["AgentConfigOut"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description A voice of the catalogue. */
+        VoiceOut: {
+            accent: string;
+            ageRange: string;
+            /** @description deep, warm, casual, professional, clear or mature. */
+            category: string;
+            characteristics: string;
+            description: string;
+            gender: string;
+            id: string;
+            language: string;
+            name: string;
+            settings: components["schemas"]["VoiceSettingsOut"];
+            useCase: string;
+        };
+        VoiceSettingsOut: {
+            /** Format: double */
+            similarityBoost: number;
+            speakerBoost: boolean;
+            /** Format: double */
+            stability: number;
+            /** Format: double */
+            style: number;
         };
     };
     responses: never;
@@ -680,6 +1626,674 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_agents: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 100 (default 10). */
+                limit?: number;
+                status?: string;
+                type?: string;
+                /** @description Part of the name, any case. */
+                search?: string;
+                /** @description `name`, `created` (default) or `lastActive`. */
+                sort?: string;
+                /** @description `asc` or `desc` (default: `asc` for name, else `desc`). */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AgentOut"];
+                };
+            };
+            /** @description A bad filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description Unknown personality */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ai_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateIn"];
+            };
+        };
+        responses: {
+            /** @description A draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GeneratedOut"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulk_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsIn"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BulkDeleteOut"];
+                };
+            };
+            /** @description An id is unknown; nothing changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulk_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description The changed agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AgentOut"];
+                };
+            };
+            /** @description An id is unknown; nothing changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    from_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FromTemplateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description Unknown template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportDocument"];
+            };
+        };
+        responses: {
+            /** @description Imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description Not an agent document */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The built-in templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_TemplateOut"];
+                };
+            };
+        };
+    };
+    list_voices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voice catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_VoiceOut"];
+                };
+            };
+        };
+    };
+    get_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentIn"];
+            };
+        };
+        responses: {
+            /** @description The changed agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_analytics: {
+        parameters: {
+            query?: {
+                /** @description day, week, month (default) or year. */
+                period?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AnalyticsOut"];
+                };
+            };
+            /** @description Unknown period */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deploy_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeployIn"];
+            };
+        };
+        responses: {
+            /** @description Deployed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeploymentOut"];
+                };
+            };
+            /** @description No such agent or version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown environment */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    duplicate_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DuplicateIn"];
+            };
+        };
+        responses: {
+            /** @description The copy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportDocument"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    touch_last_active: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LastActiveOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    share_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareIn"];
+            };
+        };
+        responses: {
+            /** @description Sharing state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShareOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_VersionOut"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description No such agent or version */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1076,6 +2690,174 @@ export interface operations {
             };
             /** @description Invalid, used or expired link */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Personalities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PersonalityOut"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalityIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PersonalityOut"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The personality */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PersonalityOut"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalityIn"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PersonalityOut"];
+                };
+            };
+            /** @description Built-in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedPersonalityOut"];
+                };
+            };
+            /** @description Built-in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,16 @@ for (const [path, content] of Object.entries(files)) {
 
 await initI18nWithResources({ en });
 
+// jsdom has no layout: charts measure their box with ResizeObserver.
+if (!('ResizeObserver' in globalThis)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  (globalThis as unknown as { ResizeObserver: typeof ResizeObserverStub }).ResizeObserver = ResizeObserverStub;
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   localStorage.clear();

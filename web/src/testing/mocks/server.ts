@@ -1,7 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+const ok = (data: unknown) => HttpResponse.json({ success: true, data });
+
 export const handlers = [
+  // Agents: an empty workspace unless a test says otherwise.
+  http.get('*/api/agents', ({ request }) => {
+    const url = new URL(request.url);
+    return HttpResponse.json({ success: true, data: [], meta: { page: Number(url.searchParams.get('page') ?? 1), limit: Number(url.searchParams.get('limit') ?? 10), total: 0 } });
+  }),
+  http.get('*/api/agents/templates', () => ok([])),
+  http.get('*/api/agents/voices', () => ok([])),
+  http.get('*/api/personalities', () => ok([])),
   http.get('*/api/system/status', () =>
     HttpResponse.json({
       success: true,

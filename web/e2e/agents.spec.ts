@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Runs after accounts.spec.ts (files run alphabetically, one worker), so the user it signs up is
+// never the first account of the database, which accounts.spec.ts expects to be the admin.
+
+/** Signs a fresh user up through the API and puts the session into the browser's storage. */
+async function signIn(page: Page, request: APIRequestContext, tag: string) {
+  const email = `${tag}-${Date.now().toString(36)}@example.com`;
+  const reg = await request.post('/api/auth/register', { data: { email, password: 'agents-e2e-pass', firstName: 'Ava', lastName: 'Agents' } });
+  expect(reg.ok()).toBeTruthy();
+  const { data } = (await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } };
+  await page.goto('/');
+  await page.evaluate(
+    ([token, refresh, user]) => {
+      localStorage.setItem('agentforge_token', token);
+      localStorage.setItem('agentforge_refresh_token', refresh);
+      localStorage.setItem('agentforge_user', user);
+    },
+    [data.token, data.refreshToken, JSON.stringify(data.user)],
+  );
+}
+
+test.describe.serial('agents', () => {
+  test('template → edit (new version) → deploy → duplicate → export → import → delete', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signIn(page, request, 'agents');
+    const name = `Sales ${Date.now().toString(36)}`;
+
+    await page.goto('/dashboard/agents');
+    await expect(page.getByRole('heading', { name: 'No agents yet' })).toBeVisible();
+
+    // Create from a template, reviewed in the form.
+    await page.getByRole('link', { name: 'New agent' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/agents\/create$/);
+    await page.getByRole('button', { name: /From a template/ }).click();
+    await page.getByRole('button', { name: 'Use the Sales assistant template' }).click();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sales assistant');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await expect(page.getByText('Agent created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/agents\/[0-9a-f-]{36}$/);
+    const agentUrl = page.url();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Version 1', { exact: true })).toBeVisible();
+    await expect(page.getByText(/No conversations yet: the numbers fill in/)).toBeVisible();
+
+    // Edit: a configuration change is a new version.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Greeting', { exact: true })).not.toHaveValue('');
+    await page.getByLabel('Greeting', { exact: true }).fill('Hello from the e2e test!');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Agent updated successfully')).toBeVisible();
+    await expect(page.getByText('Saved as version 2.')).toBeVisible();
+    await expect(page).toHaveURL(agentUrl);
+    const versions = page.getByRole('region', { name: 'Versions' });
+    await expect(versions.getByText('v2')).toBeVisible();
+    await expect(versions.getByText('v1')).toBeVisible();
+    await expect(versions.getByRole('button', { name: 'Restore version 1' })).toBeVisible();
+
+    // Deploy version 2 to production.
+    await page.getByRole('button', { name: 'Deploy version 2 to Production' }).click();
+    await expect(page.getByText('Version 2 deployed to Production')).toBeVisible();
+    const deployments = page.getByRole('region', { name: 'Deployments' });
+    await expect(deployments.getByText(/^Version 2 ·/)).toBeVisible();
+
+    // Duplicate.
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${name} (copy)` })).toBeVisible();
+    expect(page.url()).not.toBe(agentUrl);
+
+    // Export the original and import it again.
+    await page.goto(agentUrl);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`${name}.agent.json`);
+    const file = test.info().outputPath('export.agent.json');
+    await download.saveAs(file);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { format: string; agent: { greeting: string } };
+    expect(doc.format).toBe('agentforge.agent');
+    expect(doc.agent.greeting).toBe('Hello from the e2e test!');
+
+    await page.goto('/dashboard/agents');
+    await expect(page.getByRole('link', { name: `${name} (copy)` })).toBeVisible();
+    await page.getByLabel('Agent export file (JSON)').setInputFiles(file);
+    await expect(page.getByText(`Imported ${name}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Hello from the e2e test!')).toBeVisible();
+    expect(page.url()).not.toBe(agentUrl);
+
+    // Delete the original, with confirmation.
+    await page.goto(agentUrl);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete agent' }).click();
+    await expect(page.getByText('Agent deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/agents$/);
+    // The copy and the import remain.
+    await expect(page.getByRole('link', { name: `${name} (copy)` })).toBeVisible();
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1);
+    await page.goto(agentUrl);
+    await expect(page.getByText('Failed to load agent details').first()).toBeVisible();
+  });
+
+  test('generate an agent from a prompt and save it', async ({ page, request }) => {
+    await signIn(page, request, 'generate');
+    await page.goto('/dashboard/agents');
+    await page.getByRole('link', { name: 'Generate from a description' }).click();
+    await expect(page).toHaveURL(/start=generate/);
+    await page.getByLabel('What should the agent do?').fill('A friendly tutor that helps children practise multiplication');
+    await page.getByRole('button', { name: 'Generate draft' }).click();
+    await expect(page.getByText(/No language model is connected/)).toBeVisible();
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(/multiplication/);
+    await expect(page.getByText('Suggested voice for this agent: Emily')).toBeVisible();
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await expect(page.getByText('Agent created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/agents\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/Emily · /)).toBeVisible();
+  });
+});

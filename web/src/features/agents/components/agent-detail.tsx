@@ -1,0 +1,416 @@
+import { ArrowLeft, Copy, Download, History, Link2, MessageSquare, MessagesSquare, Pencil, Rocket, Share2, Trash2 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  downloadJson,
+  ENVIRONMENTS,
+  exportAgent,
+  useAgent,
+  useDeleteAgent,
+  useDeployAgent,
+  useDuplicateAgent,
+  useRestoreVersion,
+  useShareAgent,
+  useVersions,
+  type Agent,
+  type Environment,
+} from '@/features/agents/api/agents';
+import { AnalyticsCard } from '@/features/agents/components/analytics-card';
+import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
+import { capitalize, errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
+import { toast } from '@/lib/toast';
+
+function Card({ id, title, children, action, className }: { id: string; title: string; children: ReactNode; action?: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={cn('rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900', className)}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function useDateTime() {
+  const { i18n } = useTranslation();
+  return (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+function Deployments({ agent }: { agent: Agent }) {
+  const { t } = useTranslation('agents');
+  const msg = useAgentMessage();
+  const when = useDateTime();
+  const deploy = useDeployAgent(agent.id);
+  const byEnv = new Map((agent.deployments ?? []).map((d) => [d.environment, d]));
+  const onDeploy = (environment: Environment) =>
+    deploy.mutate(
+      { environment },
+      {
+        onSuccess: (d) => toast({ title: t('deploy.done', { version: d.version, environment: t(`environments.${environment}`) }), status: 'success' }),
+        onError: (e) => toast({ title: t('deploy.failed'), description: msg(errorMessage(e)), status: 'error' }),
+      },
+    );
+  return (
+    <Card id="deployments" title={t('deploy.title')}>
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {ENVIRONMENTS.map((env) => {
+          const d = byEnv.get(env);
+          const current = d?.version === agent.currentVersion;
+          return (
+            <li key={env} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-2 text-sm font-medium">
+                  <span aria-hidden className={cn('size-2 rounded-full', d ? (env === 'production' ? 'bg-emerald-500' : 'bg-sky-500') : 'bg-zinc-300 dark:bg-zinc-600')} />
+                  {t(`environments.${env}`)}
+                </p>
+                <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+                  {d ? t('deploy.running', { version: d.version, date: when(d.deployedAt) }) : t('deploy.notDeployed')}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant={current ? 'ghost' : 'secondary'}
+                disabled={current || (deploy.isPending && deploy.variables?.environment === env)}
+                onClick={() => onDeploy(env)}
+                aria-label={t('deploy.buttonLabel', { version: agent.currentVersion, environment: t(`environments.${env}`) })}
+              >
+                {deploy.isPending && deploy.variables?.environment === env ? <Spinner className="size-4" /> : <Rocket aria-hidden className="size-4" />}
+                {current ? t('deploy.upToDate') : t('deploy.button', { version: agent.currentVersion })}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+function Versions({ agent }: { agent: Agent }) {
+  const { t } = useTranslation('agents');
+  const msg = useAgentMessage();
+  const when = useDateTime();
+  const versions = useVersions(agent.id);
+  const restore = useRestoreVersion(agent.id);
+  const [confirm, setConfirm] = useState<number | null>(null);
+  const deployedAt = (v: number) => (agent.deployments ?? []).filter((d) => d.version === v).map((d) => t(`environments.${d.environment}`));
+  return (
+    <Card id="versions" title={t('versions.title')}>
+      {versions.isPending ? (
+        <Spinner />
+      ) : versions.isError ? (
+        <Notice tone="error">{msg(errorMessage(versions.error))}</Notice>
+      ) : (
+        <ol className="max-h-80 space-y-1 overflow-y-auto">
+          {versions.data.map((v) => {
+            const current = v.version === agent.currentVersion;
+            const envs = deployedAt(v.version);
+            return (
+              <li key={v.version} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+                <span className="w-10 shrink-0 font-mono text-sm font-semibold tabular-nums">v{v.version}</span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm">{when(v.createdAt)}</p>
+                  {envs.length ? <p className="text-xs text-emerald-700 dark:text-emerald-400">{envs.join(', ')}</p> : null}
+                </div>
+                {current ? (
+                  <span className="rounded-full bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-300">{t('versions.current')}</span>
+                ) : (
+                  <Button size="sm" variant="ghost" onClick={() => setConfirm(v.version)} aria-label={t('versions.restoreLabel', { version: v.version })}>
+                    <History aria-hidden className="size-4" />
+                    {t('versions.restore')}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {confirm !== null ? (
+        <ConfirmDialog
+          tone="primary"
+          title={t('versions.confirmTitle', { version: confirm })}
+          body={t('versions.confirmBody', { version: confirm })}
+          confirmLabel={t('versions.restore')}
+          cancelLabel={t('actions.cancel')}
+          pending={restore.isPending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() =>
+            restore.mutate(confirm, {
+              onSuccess: (a) => {
+                toast({ title: t('versions.restored', { version: confirm, current: a.currentVersion }), status: 'success' });
+                setConfirm(null);
+              },
+              onError: (e) => {
+                toast({ title: msg(errorMessage(e)) ?? '', status: 'error' });
+                setConfirm(null);
+              },
+            })
+          }
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function ShareDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
+  const { t } = useTranslation('agents');
+  const msg = useAgentMessage();
+  const share = useShareAgent(agent.id);
+  const [url, setUrl] = useState<string | null>(null);
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: t('share.copied'), status: 'success' });
+    } catch {
+      toast({ title: t('share.copyFailed'), status: 'warning' });
+    }
+  };
+  useEffect(() => {
+    // Opening the dialog creates (or returns) the public link.
+    share.mutate(true, {
+      onSuccess: (out) => setUrl(out.url ?? null),
+      onError: (e) => toast({ title: msg(errorMessage(e)) ?? '', status: 'error' }),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <ConfirmDialog
+      tone="danger"
+      title={t('share.title')}
+      body={t('share.body')}
+      confirmLabel={t('share.stop')}
+      cancelLabel={t('actions.close')}
+      pending={share.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        share.mutate(false, {
+          onSuccess: () => {
+            toast({ title: t('share.stopped'), status: 'success' });
+            onClose();
+          },
+        })
+      }
+    >
+      <div className="mt-4 flex gap-2">
+        <label htmlFor="share-url" className="sr-only">
+          {t('share.linkLabel')}
+        </label>
+        <input
+          id="share-url"
+          readOnly
+          value={url ?? ''}
+          placeholder={t('share.creating')}
+          onFocus={(e) => e.target.select()}
+          className="block h-10 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-3 text-sm dark:border-zinc-700 dark:bg-zinc-800"
+          dir="ltr"
+        />
+        <Button variant="secondary" disabled={!url} onClick={() => url && void copy(url)}>
+          <Copy aria-hidden className="size-4" />
+          {t('share.copy')}
+        </Button>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+function QuickActions({ agent }: { agent: Agent }) {
+  const { t } = useTranslation('agents');
+  const msg = useAgentMessage();
+  const navigate = useNavigate();
+  const duplicate = useDuplicateAgent();
+  const remove = useDeleteAgent();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      downloadJson(await exportAgent(agent.id), agent.name);
+      toast({ title: t('export.done'), status: 'success' });
+    } catch (e) {
+      toast({ title: t('export.failed'), description: msg(errorMessage(e)), status: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const actionClass = 'justify-start';
+  return (
+    <Card id="actions" title={t('actions.title')}>
+      <div className="grid gap-2">
+        <ButtonLink to={`/dashboard/agents/${agent.id}/chat`} className={actionClass}>
+          <MessageSquare aria-hidden className="size-4" />
+          {t('actions.chat')}
+        </ButtonLink>
+        <ButtonLink to={`/dashboard/agents/${agent.id}/edit`} variant="secondary" className={actionClass}>
+          <Pencil aria-hidden className="size-4" />
+          {t('actions.edit')}
+        </ButtonLink>
+        <Button
+          variant="secondary"
+          className={actionClass}
+          disabled={duplicate.isPending}
+          onClick={() =>
+            duplicate.mutate(
+              { id: agent.id },
+              {
+                onSuccess: (copy) => {
+                  toast({ title: t('actions.duplicated', { name: copy.name }), status: 'success' });
+                  navigate(`/dashboard/agents/${copy.id}`);
+                },
+                onError: (e) => toast({ title: msg(errorMessage(e)) ?? t('errors.duplicateFailed'), status: 'error' }),
+              },
+            )
+          }
+        >
+          {duplicate.isPending ? <Spinner className="size-4" /> : <Copy aria-hidden className="size-4" />}
+          {t('actions.duplicate')}
+        </Button>
+        <Button variant="secondary" className={actionClass} onClick={() => void onExport()} disabled={exporting}>
+          {exporting ? <Spinner className="size-4" /> : <Download aria-hidden className="size-4" />}
+          {t('actions.export')}
+        </Button>
+        <Button variant="secondary" className={actionClass} onClick={() => setSharing(true)}>
+          {agent.sharedPublicly ? <Link2 aria-hidden className="size-4" /> : <Share2 aria-hidden className="size-4" />}
+          {agent.sharedPublicly ? t('actions.shared') : t('actions.share')}
+        </Button>
+        <Button variant="ghost" className={cn(actionClass, 'text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40')} onClick={() => setConfirmDelete(true)}>
+          <Trash2 aria-hidden className="size-4" />
+          {t('actions.delete')}
+        </Button>
+      </div>
+      {sharing ? <ShareDialog agent={agent} onClose={() => setSharing(false)} /> : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={t('delete.title', { name: agent.name })}
+          body={t('delete.body')}
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={t('actions.cancel')}
+          pending={remove.isPending}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() =>
+            remove.mutate(agent.id, {
+              onSuccess: () => {
+                toast({ title: t('toasts.deleted', { defaultValue: TOASTS.deleted }), status: 'success' });
+                navigate('/dashboard/agents', { replace: true });
+              },
+              onError: (e) => {
+                toast({ title: msg(errorMessage(e)) ?? '', status: 'error' });
+                setConfirmDelete(false);
+              },
+            })
+          }
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function Configuration({ agent }: { agent: Agent }) {
+  const { t } = useTranslation('agents');
+  const rows: Array<[string, ReactNode]> = [
+    [t('form.fields.greeting'), agent.greeting || '—'],
+    [t('form.fields.language'), agent.language],
+    [t('config.model'), `${agent.model.provider ? t(`providers.${agent.model.provider}`, { defaultValue: agent.model.provider }) : t('providers.server')}${agent.model.model ? ` · ${agent.model.model}` : ''} · T ${agent.model.temperature} · ${agent.model.maxTokens}`],
+    [t('config.voice'), `${capitalize(agent.voice_model_id || 'rachel')} · ${agent.voice_enabled ? t('config.on') : t('config.off')}`],
+    [t('config.knowledgeBase'), agent.useKnowledgeBase ? t('config.on') : t('config.off')],
+  ];
+  return (
+    <Card id="configuration" title={t('config.title')}>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-zinc-500 dark:text-zinc-400">{k}</dt>
+            <dd dir="auto" className="min-w-0 break-words text-start">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {agent.instructions ? (
+        <details className="mt-4 rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-800/50">
+          <summary className="cursor-pointer font-medium">{t('form.fields.instructions')}</summary>
+          <p className="mt-2 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{agent.instructions}</p>
+        </details>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /dashboard/agents/:agentId: status, deployments, versions, analytics, conversations, actions. */
+export function AgentDetail({ agentId }: { agentId: string }) {
+  const { t } = useTranslation('agents');
+  const agent = useAgent(agentId);
+
+  useEffect(() => {
+    if (agent.isError) toast({ id: 'agent-load-failed', title: t('toasts.loadFailed', { defaultValue: TOASTS.loadFailed }), status: 'error' });
+  }, [agent.isError, t]);
+
+  if (agent.isPending) {
+    return (
+      <div role="status" className="flex justify-center py-20">
+        <Spinner className="size-8" />
+        <span className="sr-only">{t('loading')}</span>
+      </div>
+    );
+  }
+  if (agent.isError) {
+    return (
+      <div className="w-full max-w-3xl space-y-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('pages.detail.title')}</h1>
+        <Notice tone="error">{t('toasts.loadFailed', { defaultValue: TOASTS.loadFailed })}</Notice>
+        <ButtonLink to="/dashboard/agents" variant="secondary">
+          <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+          {t('actions.backToList')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  const a = agent.data;
+  return (
+    <div className="w-full max-w-6xl space-y-6">
+      <div>
+        <Link to="/dashboard/agents" className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
+          <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+          {t('actions.backToList')}
+        </Link>
+        <header className="mt-3 flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 dir="auto" className="text-2xl font-semibold tracking-tight">{a.name}</h1>
+            <StatusBadge status={a.status} />
+            <Tag>{t(`types.${a.type}`, { defaultValue: a.type })}</Tag>
+            <Tag>{t('versions.label', { version: a.currentVersion })}</Tag>
+          </div>
+          {a.description ? <p dir="auto" className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{a.description}</p> : null}
+        </header>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <AnalyticsCard agentId={a.id} />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Deployments agent={a} />
+            <Versions agent={a} />
+          </div>
+          <Configuration agent={a} />
+        </div>
+        <div className="space-y-6">
+          <QuickActions agent={a} />
+          <Card id="conversations" title={t('conversations.title')}>
+            <div className="flex flex-col items-center py-6 text-center">
+              <MessagesSquare aria-hidden className="size-8 text-zinc-300 dark:text-zinc-600" />
+              <p className="mt-2 text-sm font-medium">{t('conversations.empty')}</p>
+              <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('conversations.emptyHint')}</p>
+            </div>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { http, HttpResponse } from 'msw';
+import type { Agent, Template, Voice } from '@/features/agents/api/agents';
+
+export const ok = (data: unknown, status = 200) => HttpResponse.json({ success: true, data }, { status });
+export const fail = (status: number, error: string, message: string, errors: Array<{ field: string; message: string }> = []) =>
+  HttpResponse.json({ success: false, error, message, errors }, { status });
+
+const config = {
+  description: 'Qualifies interest and books demos.',
+  type: 'sales',
+  instructions: 'You are a sales assistant.',
+  greeting: 'Hi there!',
+  language: 'en',
+  personalityId: null,
+  model: { provider: null, model: null, temperature: 0.7, maxTokens: 1024 },
+  useKnowledgeBase: true,
+  voice_enabled: false,
+  voice_model_id: 'daniel',
+  flow: null,
+};
+
+export function makeAgent(over: Partial<Agent> = {}): Agent {
+  return {
+    ...config,
+    id: 'a1',
+    name: 'Sales assistant',
+    status: 'draft',
+    voiceId: 'onwK4e9ZLuTAKqWW03F9',
+    currentVersion: 1,
+    sharedPublicly: false,
+    lastActiveAt: null,
+    teamId: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    deployments: [],
+    ...over,
+  };
+}
+
+export const templates: Template[] = [
+  { id: 'sales-assistant', name: 'Sales assistant', description: 'Qualifies interest and books demos.', type: 'sales', config: { ...config, name: 'Sales assistant' } },
+  {
+    id: 'customer-support',
+    name: 'Customer support agent',
+    description: 'Resolves customer questions.',
+    type: 'customer_support',
+    config: { ...config, name: 'Customer support agent', type: 'customer_support', voice_model_id: 'bella' },
+  },
+];
+
+const voice = (name: string, useCase: string): Voice => ({
+  id: `${name}-id-0000000000000`.slice(0, 20),
+  name,
+  gender: 'female',
+  characteristics: 'clear',
+  description: `${name} voice`,
+  category: 'clear',
+  language: 'en',
+  accent: 'american',
+  ageRange: 'young',
+  useCase,
+  settings: { stability: 0.8, similarityBoost: 0.9, style: 0.1, speakerBoost: false },
+});
+export const voices: Voice[] = [voice('bella', 'support'), voice('daniel', 'business'), voice('emily', 'education'), voice('rachel', 'general')];
+
+/** The catalogue endpoints the form and the empty state read. */
+export const catalogueHandlers = [
+  http.get('*/api/agents/templates', () => ok(templates)),
+  http.get('*/api/agents/voices', () => ok(voices)),
+  http.get('*/api/personalities', () =>
+    ok([{ id: 'builtin-friendly', name: 'Friendly', description: 'Warm', tone: 'warm', traits: [], instructions: '', builtIn: true, createdAt: '', updatedAt: '' }]),
+  ),
+];
