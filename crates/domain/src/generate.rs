@@ -90,7 +90,38 @@ const TYPE_KEYWORDS: [(AgentType, &[&str]); 5] = [
     ),
 ];
 
-fn role(agent_type: AgentType) -> &'static str {
+/// Roles a general-purpose agent can be recognised by, checked in order.
+const GENERAL_ROLES: [(&[&str], &str); 8] = [
+    (&["tutor", "teach", "homework", "lesson"], "tutor"),
+    (
+        &["appointment", "booking", "reservation", "schedule"],
+        "booking assistant",
+    ),
+    (
+        &["recruit", "hiring", "candidate", "job applic"],
+        "recruiting assistant",
+    ),
+    (&["travel", "trip", "flight", "hotel"], "travel assistant"),
+    (&["restaurant", "menu", "table for"], "restaurant host"),
+    (
+        &["real estate", "property", "listing"],
+        "real estate assistant",
+    ),
+    (&["legal", "contract", "lawyer"], "legal assistant"),
+    (
+        &["it help", "password reset", "laptop", "vpn"],
+        "IT assistant",
+    ),
+];
+
+fn general_role(haystack: &str) -> &'static str {
+    GENERAL_ROLES
+        .iter()
+        .find(|(words, _)| words.iter().any(|w| haystack.contains(w)))
+        .map_or("assistant", |(_, role)| role)
+}
+
+fn type_role(agent_type: AgentType) -> &'static str {
     match agent_type {
         AgentType::General | AgentType::Custom => "assistant",
         AgentType::CustomerSupport => "support agent",
@@ -138,9 +169,14 @@ pub fn generate(request: &GenerateRequest) -> AgentConfig {
         .find(|t| t.agent_type == agent_type)
         .unwrap_or(&TEMPLATES[0]);
 
+    let role = if agent_type == AgentType::General {
+        general_role(&haystack)
+    } else {
+        type_role(agent_type)
+    };
     let name = match &industry {
-        Some(industry) => capitalise(&format!("{industry} {}", role(agent_type))),
-        None => capitalise(role(agent_type)),
+        Some(industry) => capitalise(&format!("{industry} {role}")),
+        None => capitalise(role),
     };
     let first_sentence = prompt
         .split_terminator(['.', '!', '?'])
@@ -179,7 +215,7 @@ what was tried and what the person needs. Never share personal data of one custo
         Some(industry) => format!(
             "Hi! I'm the {} {}. {}",
             industry.to_lowercase(),
-            role(agent_type),
+            role,
             template.greeting
         ),
         None => template.greeting.to_owned(),
@@ -187,7 +223,7 @@ what was tried and what the person needs. Never share personal data of one custo
     let voice = suggest_voice(&format!(
         "{prompt} {} {}",
         use_case.as_deref().unwrap_or_default(),
-        role(agent_type)
+        role
     ));
 
     let mut config = template.config(Some(&name));
@@ -229,6 +265,21 @@ mod tests {
         );
         assert!(draft.problems().is_empty());
         assert_eq!(generate(&request), draft);
+    }
+
+    #[test]
+    fn a_general_agent_is_named_by_the_role_its_prompt_describes() {
+        let draft = generate(&GenerateRequest {
+            prompt: "A friendly tutor that helps children practise multiplication".into(),
+            ..Default::default()
+        });
+        assert_eq!(draft.agent_type, AgentType::General);
+        assert_eq!(draft.name, "Tutor");
+        assert_eq!(
+            draft.voice_model_id.as_deref(),
+            Some("emily"),
+            "tutor gives emily"
+        );
     }
 
     #[test]
