@@ -255,19 +255,8 @@ pub async fn forgot_password(
     if user.disabled_at.is_some() {
         return Ok(());
     }
-    let one_time = state.store.one_time_tokens();
-    one_time
-        .void_unused(&user.id, TokenPurpose::PasswordReset)
-        .await?;
-    let (token, hash) = tokens::opaque_token();
-    one_time
-        .create(
-            &user.id,
-            TokenPurpose::PasswordReset,
-            hash,
-            Utc::now() + RESET_TOKEN_TTL,
-        )
-        .await?;
+    let token =
+        issue_one_time_token(state, &user, TokenPurpose::PasswordReset, RESET_TOKEN_TTL).await?;
     let link = format!("{}/reset-password?token={token}", state.config.public_url);
     let body = format!(
         "Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your AgentForge account.\n\
@@ -482,20 +471,31 @@ fn session_out(state: &AppState, user: User, refresh_token: String) -> SessionOu
     }
 }
 
-async fn send_verification(state: &AppState, user: &User) -> Result<(), ApiError> {
+/// A new single-use token of `purpose` for the user, voiding their unused
+/// ones of the same purpose; only its hash is stored.
+async fn issue_one_time_token(
+    state: &AppState,
+    user: &User,
+    purpose: TokenPurpose,
+    ttl: chrono::Duration,
+) -> Result<String, ApiError> {
     let one_time = state.store.one_time_tokens();
-    one_time
-        .void_unused(&user.id, TokenPurpose::EmailVerification)
-        .await?;
+    one_time.void_unused(&user.id, purpose).await?;
     let (token, hash) = tokens::opaque_token();
     one_time
-        .create(
-            &user.id,
-            TokenPurpose::EmailVerification,
-            hash,
-            Utc::now() + VERIFICATION_TOKEN_TTL,
-        )
+        .create(&user.id, purpose, hash, Utc::now() + ttl)
         .await?;
+    Ok(token)
+}
+
+async fn send_verification(state: &AppState, user: &User) -> Result<(), ApiError> {
+    let token = issue_one_time_token(
+        state,
+        user,
+        TokenPurpose::EmailVerification,
+        VERIFICATION_TOKEN_TTL,
+    )
+    .await?;
     let link = format!("{}/verify-email?token={token}", state.config.public_url);
     let body = format!(
         "Hello {name},\n\nWelcome to AgentForge. Confirm your email address by opening this link (valid for 24 hours):\n\n{link}\n\n\

@@ -144,6 +144,12 @@ async fn check_personality(state: &AppState, user: &User, id: &str) -> Result<()
     }
 }
 
+/// The agent as a single-agent answer, with its deployments.
+async fn with_deployments(state: &AppState, agent: Agent) -> Result<AgentOut, ApiError> {
+    let deployments = state.store.agents().deployments(&agent.id).await?;
+    Ok(AgentOut::new(agent, Some(deployments)))
+}
+
 pub async fn create(state: &AppState, user: &User, input: AgentIn) -> Result<AgentOut, ApiError> {
     if input.name.is_none() {
         return Err(ApiError::invalid_field("name", "Required"));
@@ -222,8 +228,7 @@ pub async fn list(
 
 pub async fn get(state: &AppState, user: &User, id: &str) -> Result<AgentOut, ApiError> {
     let agent = load(state, user, id).await?;
-    let deployments = state.store.agents().deployments(&agent.id).await?;
-    Ok(AgentOut::new(agent, Some(deployments)))
+    with_deployments(state, agent).await
 }
 
 pub async fn update(
@@ -239,8 +244,7 @@ pub async fn update(
         .agents()
         .update(agent, status, Some(config), &user.id)
         .await?;
-    let deployments = state.store.agents().deployments(&updated.id).await?;
-    Ok(AgentOut::new(updated, Some(deployments)))
+    with_deployments(state, updated).await
 }
 
 pub async fn delete(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
@@ -353,8 +357,7 @@ pub async fn restore(
         .agents()
         .update(agent, None, Some(old.config), &user.id)
         .await?;
-    let deployments = state.store.agents().deployments(&restored.id).await?;
-    Ok(AgentOut::new(restored, Some(deployments)))
+    with_deployments(state, restored).await
 }
 
 /// Start of bucket `i` counted from a start time.
