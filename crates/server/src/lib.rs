@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 use agentforge_store::{Store, StoreOptions};
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
@@ -100,8 +101,12 @@ impl Application {
             }
         };
         let router = app::router(self.state);
+        // Small JSON answers should leave at once, not wait on Nagle's algorithm.
+        let listener = self.listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let server = axum::serve(
-            self.listener,
+            listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(signal);
