@@ -2,44 +2,16 @@
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::accounts::AdminUser;
-use crate::http::{ApiError, ErrorBody, ListMeta, Paged};
+use crate::http::{ApiError, ErrorBody, ListMeta, PageQuery, Paged};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(mail_outbox))
-}
-
-/// Paging of list endpoints: `page` from 1, `limit` from 1 to 100 (default 10).
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    pub page: Option<u64>,
-    pub limit: Option<u64>,
-}
-
-impl PageQuery {
-    pub fn resolve(&self) -> Result<(u64, u64), ApiError> {
-        let page = self.page.unwrap_or(1);
-        let limit = self.limit.unwrap_or(10);
-        if page == 0 {
-            return Err(ApiError::invalid_field(
-                "page",
-                "Number must be greater than or equal to 1",
-            ));
-        }
-        if !(1..=100).contains(&limit) {
-            return Err(ApiError::invalid_field(
-                "limit",
-                "Number must be between 1 and 100",
-            ));
-        }
-        Ok((page, limit))
-    }
 }
 
 /// One email the product sent or kept.

@@ -12,7 +12,7 @@ use agentforge_store::{
 use chrono::{DateTime, Datelike, Duration, DurationRound, TimeZone, Utc};
 
 use super::types::*;
-use crate::http::{ApiError, FieldErrors, ListMeta};
+use crate::http::{ApiError, FieldErrors, ListMeta, PageQuery};
 use crate::state::AppState;
 
 const BULK_MAX: usize = 100;
@@ -169,14 +169,11 @@ pub async fn list(
     query: AgentQuery,
 ) -> Result<(Vec<AgentOut>, ListMeta), ApiError> {
     let mut errors = FieldErrors::default();
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(10);
-    if page == 0 {
-        errors.add("page", "Number must be greater than or equal to 1");
+    let (page, limit) = PageQuery {
+        page: query.page,
+        limit: query.limit,
     }
-    if !(1..=100).contains(&limit) {
-        errors.add("limit", "Number must be between 1 and 100");
-    }
+    .check(&mut errors);
     let status = query
         .status
         .as_deref()
