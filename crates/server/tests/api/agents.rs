@@ -1,9 +1,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, for_each_engine};
-
-const PASSWORD: &str = "correct horse battery";
+use crate::helpers::{PASSWORD, TestApp, assert_error, for_each_engine};
 
 /// Signs up a user and returns their access token.
 async fn user(app: &TestApp, email: &str) -> String {

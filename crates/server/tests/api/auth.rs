@@ -1,9 +1,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{Engine, TestApp, assert_error, for_each_engine};
-
-const PASSWORD: &str = "correct horse battery";
+use crate::helpers::{Engine, PASSWORD, TestApp, assert_error, for_each_engine};
 
 #[tokio::test]
 async fn sign_up_answers_a_session_and_the_first_account_is_admin() {

@@ -9,6 +9,9 @@ use sea_orm::ConnectionTrait;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
+/// The password every test account signs up with.
+pub const PASSWORD: &str = "correct horse battery";
+
 /// Which engine a test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {

@@ -1,9 +1,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{assert_error, for_each_engine};
-
-const PASSWORD: &str = "correct horse battery";
+use crate::helpers::{PASSWORD, assert_error, for_each_engine};
 
 #[tokio::test]
 async fn names_change_without_the_password_but_email_and_password_need_it() {
