@@ -3,45 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ParseError;
-
-macro_rules! string_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        pub enum $name {
-            $(#[serde(rename = $text)] $variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text),+
-                }
-            }
-
-            /// Parses the wire name; the error lists the allowed values.
-            pub fn parse(value: &str) -> Result<Self, ParseError> {
-                match value {
-                    $($text => Ok($name::$variant),)+
-                    _ => Err(ParseError::new(
-                        "invalid_choice",
-                        format!("Invalid enum value. Expected {}, received '{value}'", [$(concat!("'", $text, "'")),+].join(" | ")),
-                    )),
-                }
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
-
 string_enum!(
     /// What an agent is for.
     AgentType {

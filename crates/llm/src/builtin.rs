@@ -2,8 +2,7 @@
 //! answers from the agent's greeting, description and knowledge passages,
 //! quoting rather than inventing, and never claims to be a language model.
 
-use std::collections::HashSet;
-
+use agentforge_domain::text::keywords;
 use futures_util::StreamExt;
 
 use crate::{
@@ -35,27 +34,10 @@ const GREETINGS: &[&str] = &[
     "salut",
     "yo",
 ];
-/// Words too common to say what a question is about.
-const STOPWORDS: &[&str] = &[
-    "a", "about", "an", "and", "are", "as", "at", "be", "but", "by", "can", "could", "did", "do",
-    "does", "for", "from", "have", "how", "i", "if", "in", "is", "it", "its", "me", "my", "of",
-    "on", "or", "please", "so", "tell", "that", "the", "their", "there", "this", "to", "was", "we",
-    "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your",
-];
 const EXCERPT_CHARS: usize = 500;
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Builtin;
-
-/// The words of `text` that carry meaning, lowercased.
-pub fn keywords(text: &str) -> Vec<String> {
-    let mut seen = HashSet::new();
-    text.split(|c: char| !c.is_alphanumeric())
-        .map(str::to_lowercase)
-        .filter(|w| w.chars().count() > 1 && !STOPWORDS.contains(&w.as_str()))
-        .filter(|w| seen.insert(w.clone()))
-        .collect()
-}
 
 fn is_greeting(text: &str) -> bool {
     let cleaned: String = text
@@ -247,13 +229,5 @@ mod tests {
         let text = answer(&grounding(vec![]), "What is the capital of Peru?");
         assert!(text.contains("won't guess"), "{text}");
         assert!(!text.contains("Lima"));
-    }
-
-    #[test]
-    fn keywords_drop_stopwords_and_repeats() {
-        assert_eq!(
-            keywords("What is the refund policy? Refund!"),
-            vec!["refund", "policy"]
-        );
     }
 }

@@ -21,7 +21,10 @@ use crate::config::CorsOrigins;
 use crate::docs::{self, ApiDoc};
 use crate::http::{ApiError, middleware};
 use crate::state::AppState;
-use crate::{accounts, admin, agents, locales, personalities, system, web_app};
+use crate::{
+    accounts, admin, agents, analytics, chat, conversations, knowledge, locales, personalities,
+    realtime, system, web_app,
+};
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -31,6 +34,10 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(system::router())
         .merge(accounts::router())
         .merge(agents::router())
+        .merge(chat::router())
+        .merge(conversations::router())
+        .merge(knowledge::router())
+        .merge(analytics::router())
         .merge(personalities::router())
         .merge(admin::router())
 }
@@ -53,6 +60,7 @@ pub fn router(state: AppState) -> Router {
 
     Router::new()
         .nest("/api", api)
+        .route("/ws", axum::routing::get(realtime::socket))
         .merge(locales)
         .fallback(web_app::serve)
         .layer(map_response(middleware::security_headers))

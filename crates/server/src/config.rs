@@ -82,6 +82,38 @@ pub struct Config {
     pub rate_limit_auth_per_email: u32,
     pub trust_forwarded_for: bool,
     pub features: Features,
+    pub llm: LlmConfig,
+    /// Largest accepted knowledge document, in bytes.
+    pub upload_max_bytes: usize,
+}
+
+/// Which model provider answers when an agent names none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LlmProvider {
+    Builtin,
+    OpenAi,
+    Gemini,
+}
+
+impl LlmProvider {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LlmProvider::Builtin => "builtin",
+            LlmProvider::OpenAi => "openai",
+            LlmProvider::Gemini => "gemini",
+        }
+    }
+}
+
+/// The server's model provider connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LlmConfig {
+    pub provider: LlmProvider,
+    /// `None`: the provider's public endpoint.
+    pub base_url: Option<String>,
+    pub api_key: Option<Secret<String>>,
+    /// `None`: the provider's default model.
+    pub model: Option<String>,
 }
 
 /// Every problem found in the configuration, one line each.
@@ -262,6 +294,33 @@ impl Config {
             .integer("rate_limit_auth_per_email", 1, 1_000_000)
             .map(|n| n as u32);
         let trust_forwarded_for = r.boolean("trust_forwarded_for");
+        let llm_provider = match r.string("llm_provider").as_str() {
+            "builtin" | "" => LlmProvider::Builtin,
+            "openai" => LlmProvider::OpenAi,
+            "gemini" => LlmProvider::Gemini,
+            _ => {
+                r.error(
+                    "llm_provider",
+                    "must be \"builtin\", \"openai\" or \"gemini\"",
+                );
+                LlmProvider::Builtin
+            }
+        };
+        let llm_base_url = r.string("llm_base_url").trim_end_matches('/').to_owned();
+        if !(llm_base_url.is_empty()
+            || llm_base_url.starts_with("http://")
+            || llm_base_url.starts_with("https://"))
+        {
+            r.error("llm_base_url", "must be an http:// or https:// URL");
+        }
+        let llm_api_key = r.string("llm_api_key");
+        if llm_provider == LlmProvider::Gemini && llm_api_key.is_empty() {
+            r.error("llm_api_key", "is required when llm_provider is \"gemini\"");
+        }
+        let llm_model = r.string("llm_model").trim().to_owned();
+        let upload_max_bytes = r
+            .integer("upload_max_bytes", 1024, 1 << 32)
+            .map(|n| n as usize);
         let features = Features {
             voice_provider: r.boolean("feature_voice_provider"),
             collaboration: r.boolean("feature_collaboration"),
@@ -299,6 +358,13 @@ impl Config {
                 rate_limit_auth_per_email: rate_limit_auth_per_email.unwrap_or(1),
                 trust_forwarded_for,
                 features,
+                llm: LlmConfig {
+                    provider: llm_provider,
+                    base_url: (!llm_base_url.is_empty()).then_some(llm_base_url),
+                    api_key: (!llm_api_key.is_empty()).then(|| Secret::new(llm_api_key)),
+                    model: (!llm_model.is_empty()).then_some(llm_model),
+                },
+                upload_max_bytes: upload_max_bytes.unwrap_or_default(),
             },
             notes,
         ))

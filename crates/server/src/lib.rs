@@ -6,14 +6,19 @@
 pub mod accounts;
 mod admin;
 mod agents;
+mod analytics;
 mod app;
 mod assets;
+mod chat;
 pub mod config;
+mod conversations;
 mod docs;
 pub mod http;
+mod knowledge;
 mod locales;
 mod mail;
 mod personalities;
+mod realtime;
 mod secret_key;
 mod state;
 mod system;
@@ -69,6 +74,11 @@ impl Application {
             .await
             .with_context(|| format!("cannot listen on {address}"))?;
         let state = AppState::new(store, config, secret_key)?;
+        state
+            .realtime
+            .start()
+            .await
+            .context("cannot listen for realtime events on the database")?;
         Ok(Self { listener, state })
     }
 

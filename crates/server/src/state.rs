@@ -6,10 +6,12 @@ use agentforge_store::Store;
 use chrono::{DateTime, Utc};
 
 use crate::accounts::tokens::AccessTokens;
+use crate::chat::Models;
 use crate::config::Config;
 use crate::http::metrics::HttpMetrics;
 use crate::http::rate_limit::RateLimiter;
 use crate::mail::Mailer;
+use crate::realtime::Hub;
 use crate::secret_key::SecretKey;
 use crate::system::DatabaseProbe;
 
@@ -28,6 +30,8 @@ pub struct Services {
     pub rate_limiter: RateLimiter,
     pub metrics: Arc<HttpMetrics>,
     pub database_probe: DatabaseProbe,
+    pub models: Models,
+    pub realtime: Arc<Hub>,
     pub started: Instant,
     pub started_at: DateTime<Utc>,
 }
@@ -44,6 +48,8 @@ impl AppState {
     pub fn new(store: Store, config: Config, secret_key: SecretKey) -> anyhow::Result<Self> {
         let mailer = Mailer::new(&config, store.clone())?;
         Ok(Self(Arc::new(Services {
+            models: Models::new(&config.llm),
+            realtime: Arc::new(Hub::new(store.clone())),
             access_tokens: AccessTokens::new(&secret_key),
             mailer,
             rate_limiter: RateLimiter::default(),

@@ -228,6 +228,36 @@ impl<'a> Agents<'a> {
         Agent::try_from(model)
     }
 
+    /// The names of the given agents that exist, by id.
+    pub async fn names(
+        &self,
+        ids: &[String],
+    ) -> Result<std::collections::HashMap<String, String>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let rows: Vec<(String, String)> = agent::Entity::find()
+            .select_only()
+            .column(agent::Column::Id)
+            .column(agent::Column::Name)
+            .filter(agent::Column::Id.is_in(ids.iter().cloned()))
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        Ok(rows.into_iter().collect())
+    }
+
+    /// How many agents `owner_id` has, and how many of them are active.
+    pub async fn count_for_owner(&self, owner_id: &str) -> Result<(u64, u64), StoreError> {
+        let mine = agent::Entity::find().filter(agent::Column::OwnerId.eq(owner_id));
+        let total = mine.clone().count(self.db).await?;
+        let active = mine
+            .filter(agent::Column::Status.eq(AgentStatus::Active.as_str()))
+            .count(self.db)
+            .await?;
+        Ok((total, active))
+    }
+
     pub async fn get(&self, id: &str) -> Result<Option<Agent>, StoreError> {
         agent::Entity::find_by_id(id.to_owned())
             .one(self.db)

@@ -6,8 +6,10 @@
 
 mod agents;
 mod connect;
+mod conversations;
 mod entities;
 mod error;
+mod knowledge;
 mod mail;
 mod migrations;
 mod personalities;
@@ -16,7 +18,12 @@ mod users;
 
 pub use agents::{Agent, AgentFilter, AgentSort, AgentVersion, Agents, BulkChanges, Deployment};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions};
+pub use conversations::{
+    Conversation, ConversationFilter, Conversations, Message, MessageFact, NewConversation,
+    NewMessage, Scope, StartFact,
+};
 pub use error::StoreError;
+pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
 pub use mail::{Mail, NewMail, Outbox};
 pub use personalities::{NewPersonality, Personalities, Personality};
 pub use tokens::{
@@ -32,6 +39,21 @@ use sea_orm_migration::MigratorTrait;
 pub fn now() -> chrono::DateTime<chrono::Utc> {
     use chrono::SubsecRound;
     chrono::Utc::now().trunc_subsecs(6)
+}
+
+/// A subscription to a PostgreSQL notification channel. It reconnects by
+/// itself when the connection drops (notifications sent meanwhile are lost).
+pub struct Listener(sea_orm::sqlx::postgres::PgListener);
+
+impl Listener {
+    /// The next notification's payload.
+    pub async fn recv(&mut self) -> Result<String, StoreError> {
+        self.0
+            .recv()
+            .await
+            .map(|n| n.payload().to_owned())
+            .map_err(|e| StoreError::Database(sea_orm::DbErr::Custom(e.to_string())))
+    }
 }
 
 /// A handle on the database; cheap to clone.
@@ -83,12 +105,54 @@ impl Store {
         self.db.close().await.map_err(StoreError::from)
     }
 
+    /// Publishes `payload` on a PostgreSQL notification channel, to every
+    /// instance listening on the database. (SQLite has no such thing: one
+    /// process owns the file, and it delivers in memory.)
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        use sea_orm::{ConnectionTrait, Statement};
+        if self.kind != DatabaseKind::Postgres {
+            return Ok(());
+        }
+        self.db
+            .execute_raw(Statement::from_sql_and_values(
+                sea_orm::DatabaseBackend::Postgres,
+                "SELECT pg_notify($1, $2)",
+                [channel.into(), payload.into()],
+            ))
+            .await?;
+        Ok(())
+    }
+
+    /// Listens on a PostgreSQL notification channel; `None` on SQLite.
+    pub async fn listen(&self, channel: &str) -> Result<Option<Listener>, StoreError> {
+        if self.kind != DatabaseKind::Postgres {
+            return Ok(None);
+        }
+        let pool = self.db.get_postgres_connection_pool();
+        let mut listener = sea_orm::sqlx::postgres::PgListener::connect_with(pool)
+            .await
+            .map_err(|e| StoreError::Database(sea_orm::DbErr::Custom(e.to_string())))?;
+        listener
+            .listen(channel)
+            .await
+            .map_err(|e| StoreError::Database(sea_orm::DbErr::Custom(e.to_string())))?;
+        Ok(Some(Listener(listener)))
+    }
+
     pub fn users(&self) -> Users<'_> {
         Users::new(&self.db)
     }
 
     pub fn agents(&self) -> Agents<'_> {
         Agents::new(&self.db)
+    }
+
+    pub fn conversations(&self) -> Conversations<'_> {
+        Conversations::new(&self.db)
+    }
+
+    pub fn knowledge(&self) -> Knowledge<'_> {
+        Knowledge::new(&self.db)
     }
 
     pub fn personalities(&self) -> Personalities<'_> {

@@ -21,7 +21,7 @@ use crate::http::{ApiError, ClientIp, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 use service::Client;
 use types::{
-    EmailIn, LoginIn, LogoutIn, MessageOut, PasswordIn, ProfileOut, ProfilePatch, RefreshIn,
+    EmailIn, LoginIn, LogoutIn, NoticeOut, PasswordIn, ProfileOut, ProfilePatch, RefreshIn,
     RegisterIn, ResetPasswordIn, SessionOut, TokenIn,
 };
 
@@ -99,11 +99,11 @@ async fn login(
 ///
 /// Revokes the given refresh token. Succeeds whatever the token.
 #[utoipa::path(post, path = "/auth/logout", tag = "auth", request_body(content = LogoutIn, content_type = "application/json"),
-    responses((status = 200, description = "Signed out", body = Envelope<MessageOut>)))]
+    responses((status = 200, description = "Signed out", body = Envelope<NoticeOut>)))]
 async fn logout(
     State(state): State<AppState>,
     body: Bytes,
-) -> Result<Envelope<MessageOut>, ApiError> {
+) -> Result<Envelope<NoticeOut>, ApiError> {
     // The body is optional: a client that kept no refresh token still signs out.
     let body: LogoutIn = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutIn::default()
@@ -111,7 +111,7 @@ async fn logout(
         crate::http::json::parse(&body)?
     };
     service::logout(&state, body.refresh_token.as_deref()).await?;
-    Ok(Envelope::new(MessageOut::new("Logged out")))
+    Ok(Envelope::new(NoticeOut::new("Logged out")))
 }
 
 /// Refresh the session
@@ -194,7 +194,7 @@ async fn verify_email(
 /// Send the verification email again
 #[utoipa::path(post, path = "/auth/resend-verification", tag = "auth", security(("bearer" = [])),
     responses(
-        (status = 200, description = "Sent", body = Envelope<MessageOut>),
+        (status = 200, description = "Sent", body = Envelope<NoticeOut>),
         (status = 409, description = "Already verified", body = ErrorBody),
     ))]
 async fn resend_verification(
@@ -202,9 +202,9 @@ async fn resend_verification(
     CurrentUser(user): CurrentUser,
     ip: ClientIp,
     headers: HeaderMap,
-) -> Result<Envelope<MessageOut>, ApiError> {
+) -> Result<Envelope<NoticeOut>, ApiError> {
     service::resend_verification(&state, &user, &client(ip, &headers)).await?;
-    Ok(Envelope::new(MessageOut::new(format!(
+    Ok(Envelope::new(NoticeOut::new(format!(
         "We have sent a new confirmation link to {}.",
         user.email
     ))))
@@ -215,7 +215,7 @@ async fn resend_verification(
 /// Answers the same whether or not the address has an account.
 #[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailIn,
     responses(
-        (status = 200, description = "A link was sent if the account exists", body = Envelope<MessageOut>),
+        (status = 200, description = "A link was sent if the account exists", body = Envelope<NoticeOut>),
         (status = 422, description = "Not an email address", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
     ))]
@@ -224,9 +224,9 @@ async fn forgot_password(
     ip: ClientIp,
     headers: HeaderMap,
     Json(body): Json<EmailIn>,
-) -> Result<Envelope<MessageOut>, ApiError> {
+) -> Result<Envelope<NoticeOut>, ApiError> {
     service::forgot_password(&state, &body.email, &client(ip, &headers)).await?;
-    Ok(Envelope::new(MessageOut::new(service::RESET_SENT)))
+    Ok(Envelope::new(NoticeOut::new(service::RESET_SENT)))
 }
 
 /// Choose a new password
@@ -234,16 +234,16 @@ async fn forgot_password(
 /// With the token from the reset email. Signs out every session.
 #[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetPasswordIn,
     responses(
-        (status = 200, description = "Password changed", body = Envelope<MessageOut>),
+        (status = 200, description = "Password changed", body = Envelope<NoticeOut>),
         (status = 400, description = "Invalid, used or expired link", body = ErrorBody),
         (status = 422, description = "The new password is invalid", body = ErrorBody),
     ))]
 async fn reset_password(
     State(state): State<AppState>,
     Json(body): Json<ResetPasswordIn>,
-) -> Result<Envelope<MessageOut>, ApiError> {
+) -> Result<Envelope<NoticeOut>, ApiError> {
     service::reset_password(&state, &body.token, &body.new_password).await?;
-    Ok(Envelope::new(MessageOut::new(
+    Ok(Envelope::new(NoticeOut::new(
         "Your password has been reset. Sign in with the new one.",
     )))
 }
@@ -277,16 +277,16 @@ async fn update_profile(
 /// Deletes the account and everything it owns, after checking the password.
 #[utoipa::path(delete, path = "/settings/account", tag = "settings", request_body = PasswordIn, security(("bearer" = [])),
     responses(
-        (status = 200, description = "Deleted", body = Envelope<MessageOut>),
+        (status = 200, description = "Deleted", body = Envelope<NoticeOut>),
         (status = 422, description = "Wrong password", body = ErrorBody),
     ))]
 async fn delete_account(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Json(body): Json<PasswordIn>,
-) -> Result<Envelope<MessageOut>, ApiError> {
+) -> Result<Envelope<NoticeOut>, ApiError> {
     service::delete_account(&state, user, &body.password).await?;
-    Ok(Envelope::new(MessageOut::new(
+    Ok(Envelope::new(NoticeOut::new(
         "Your account has been deleted",
     )))
 }

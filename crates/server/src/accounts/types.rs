@@ -133,11 +133,11 @@ pub struct PasswordIn {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MessageOut {
+pub struct NoticeOut {
     pub message: String,
 }
 
-impl MessageOut {
+impl NoticeOut {
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),

@@ -3,6 +3,8 @@
 mod service;
 mod types;
 
+pub use service::load;
+
 use agentforge_domain::voice::VOICES;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;

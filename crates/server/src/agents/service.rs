@@ -396,35 +396,51 @@ pub fn period_series(
     Some((start, (0..count).map(|i| step(start, i)).collect()))
 }
 
-/// Zero-filled activity series. No conversations are stored yet (the chat
-/// runtime lands next), so every count is zero and response times are null;
-/// the shape is final.
+/// An agent's activity over a period, counted from its stored
+/// conversations and messages, zero-filled.
 pub async fn analytics(
     state: &AppState,
     user: &User,
     id: &str,
     period: Option<String>,
 ) -> Result<AnalyticsOut, ApiError> {
-    load(state, user, id).await?;
+    use crate::analytics::{average, bucketize, distinct_users, latencies, percentile};
+    let agent = load(state, user, id).await?;
     let period = period
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| "month".to_owned());
     let now = Utc::now();
     let (from, starts) = period_series(&period, now)
         .ok_or_else(|| ApiError::invalid_field("period", format!("Invalid enum value. Expected 'day' | 'week' | 'month' | 'year', received '{period}'")))?;
+    let scope = agentforge_store::Scope::Agent(agent.id);
+    let conversations = state.store.conversations();
+    let started = conversations.starts_since(&scope, from).await?;
+    let messages = conversations.messages_since(&scope, from).await?;
+    let conversation_counts = bucketize(&starts, started.iter().map(|s| s.started_at));
+    let message_counts = bucketize(&starts, messages.iter().map(|m| m.created_at));
     let series = starts
         .into_iter()
-        .map(|start| AnalyticsBucket {
+        .zip(conversation_counts.into_iter().zip(message_counts))
+        .map(|(start, (conversations, messages))| AnalyticsBucket {
             start,
-            conversations: 0,
-            messages: 0,
+            conversations,
+            messages,
         })
         .collect();
+    let latencies = latencies(&messages);
     Ok(AnalyticsOut {
         period,
         from,
         to: now,
-        totals: AnalyticsTotals::default(),
+        totals: AnalyticsTotals {
+            conversations: started.len() as u64,
+            messages: messages.len() as u64,
+            users: distinct_users(&started),
+            avg_response_ms: average(&latencies),
+            p95_response_ms: percentile(&latencies, 95.0),
+            tokens_in: messages.iter().map(|m| u64::from(m.tokens_in)).sum(),
+            tokens_out: messages.iter().map(|m| u64::from(m.tokens_out)).sum(),
+        },
         series,
     })
 }

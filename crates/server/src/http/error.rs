@@ -119,6 +119,12 @@ impl ApiError {
         }
     }
 
+    /// Sets the `Retry-After` header of the answer.
+    pub fn with_retry_after(mut self, seconds: Option<u64>) -> Self {
+        self.retry_after = seconds;
+        self
+    }
+
     /// A 500 whose cause is logged, never sent.
     pub fn internal(cause: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
         Self {

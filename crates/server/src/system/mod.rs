@@ -117,11 +117,15 @@ async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
         uptime_seconds: state.started.elapsed().as_secs(),
         started_at: state.started_at,
         database: state.store.kind().as_str(),
-        // No outside provider can be configured yet: each capability runs on
-        // its built-in fallback. Integrations report themselves here as they land.
+        // Speech, telephony and payments have no outside provider yet: they
+        // run on their built-in fallbacks until their integrations land.
         providers: ProvidersOut {
-            llm: "builtin",
-            mail: "outbox",
+            llm: state.config.llm.provider.as_str(),
+            mail: if state.config.smtp_url.is_some() {
+                "smtp"
+            } else {
+                "outbox"
+            },
             speech: "browser",
             telephony: "none",
             payments: "test",

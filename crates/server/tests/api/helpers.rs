@@ -50,6 +50,7 @@ pub struct TestApp {
     pub store: Store,
     pub state: AppState,
     pub _data_dir: TempDir,
+    pub database_url: String,
     _database: TestDatabase,
     shutdown: Option<oneshot::Sender<()>>,
 }
@@ -62,6 +63,26 @@ impl TestApp {
         }
         let data_dir = tempfile::tempdir().expect("temp dir");
         let database = TestDatabase::create(engine, &data_dir).await;
+        Self::start(engine, data_dir, database, env).await
+    }
+
+    /// A second server on this one's database (as several instances behind
+    /// a load balancer would be).
+    pub async fn sibling(&self) -> Self {
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let database = TestDatabase {
+            url: self.database_url.clone(),
+            postgres: None,
+        };
+        Self::start(self.engine, data_dir, database, &[]).await
+    }
+
+    async fn start(
+        engine: Engine,
+        data_dir: TempDir,
+        database: TestDatabase,
+        env: &[(&str, &str)],
+    ) -> Self {
         let mut vars: Vec<(String, String)> = vec![
             ("AGENTFORGE_HOST".into(), "127.0.0.1".into()),
             ("AGENTFORGE_PORT".into(), "0".into()),
@@ -97,6 +118,7 @@ impl TestApp {
             store,
             state,
             _data_dir: data_dir,
+            database_url: database.url.clone(),
             _database: database,
             shutdown: Some(shutdown),
         }

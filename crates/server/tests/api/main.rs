@@ -1,10 +1,13 @@
 //! Integration tests of the HTTP server, one binary for the whole crate.
 #![allow(clippy::unwrap_used)] // test code: a panic is a failed test
 
+mod fixtures;
 mod helpers;
 
 mod agents;
 mod auth;
+mod chat;
+mod conversations;
 
 mod http_conventions;
 mod mail;

@@ -4,8 +4,13 @@
 pub mod agent;
 pub mod agent_deployment;
 pub mod agent_version;
+pub mod conversation;
+pub mod document;
 pub mod mail;
+pub mod message;
 pub mod one_time_token;
+pub mod passage;
 pub mod personality;
 pub mod refresh_token;
+pub mod upload;
 pub mod user;

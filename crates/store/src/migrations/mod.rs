@@ -6,6 +6,7 @@ use sea_orm_migration::prelude::*;
 mod m0001_create_users;
 mod m0002_create_auth_tables;
 mod m0003_create_agents;
+mod m0004_create_conversations_and_knowledge;
 
 pub(crate) struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_create_users::Migration),
             Box::new(m0002_create_auth_tables::Migration),
             Box::new(m0003_create_agents::Migration),
+            Box::new(m0004_create_conversations_and_knowledge::Migration),
         ]
     }
 }

@@ -1,0 +1,179 @@
+//! `/conversations/*` and `/agents/{id}/conversations/*`: what was said, by
+//! whom, and transcripts to take away.
+
+pub mod service;
+mod types;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub use types::ConversationQuery;
+pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut};
+use types::{ConversationIn, ExportQuery};
+
+use crate::accounts::CurrentUser;
+use crate::agents::DeletedOut;
+use crate::http::{ApiError, Envelope, ErrorBody, Json, Paged};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_conversations, create_conversation))
+        .routes(routes!(get_conversation, delete_conversation))
+        .routes(routes!(conversation_messages))
+        .routes(routes!(end_conversation))
+        .routes(routes!(export_conversation))
+        .routes(routes!(agent_conversations))
+        .routes(routes!(get_agent_conversation, delete_agent_conversation))
+}
+
+/// List conversations
+///
+/// The conversations of the caller's agents and those the caller held with
+/// agents shared with them, latest activity first; filtered by agent,
+/// channel, status, start date range and words in the title or messages.
+#[utoipa::path(get, path = "/conversations", tag = "conversations", params(ConversationQuery), security(("bearer" = [])),
+    responses((status = 200, description = "A page of conversations", body = Paged<ConversationOut>), (status = 422, description = "A bad filter", body = ErrorBody)))]
+async fn list_conversations(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(query): Query<ConversationQuery>,
+) -> Result<Paged<ConversationOut>, ApiError> {
+    let (conversations, meta) = service::list(&state, &user, query, None).await?;
+    Ok(Paged::new(conversations, meta))
+}
+
+/// Start a conversation
+///
+/// With one of the caller's agents; chatting without a `conversationId`
+/// starts one too.
+#[utoipa::path(post, path = "/conversations", tag = "conversations", request_body = ConversationIn, security(("bearer" = [])),
+    responses((status = 201, description = "Started", body = Envelope<ConversationOut>), (status = 404, description = "Unknown agent", body = ErrorBody), (status = 422, description = "A field is invalid", body = ErrorBody)))]
+async fn create_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<ConversationIn>,
+) -> Result<(StatusCode, Envelope<ConversationOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::create(&state, &user, body).await?),
+    ))
+}
+
+/// Get a conversation
+#[utoipa::path(get, path = "/conversations/{id}", tag = "conversations", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "The conversation", body = Envelope<ConversationOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
+async fn get_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<ConversationOut>, ApiError> {
+    let conversation = service::load(&state, &user, &id, None).await?;
+    Ok(Envelope::new(service::output(&state, conversation).await?))
+}
+
+/// Delete a conversation and its messages
+#[utoipa::path(delete, path = "/conversations/{id}", tag = "conversations", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
+async fn delete_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::delete(&state, &user, &id, None).await?;
+    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+}
+
+/// A conversation's messages, oldest first
+#[utoipa::path(get, path = "/conversations/{id}/messages", tag = "conversations", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Every message", body = Envelope<Vec<MessageOut>>), (status = 404, description = "No such conversation", body = ErrorBody)))]
+async fn conversation_messages(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<MessageOut>>, ApiError> {
+    Ok(Envelope::new(service::messages(&state, &user, &id).await?))
+}
+
+/// End a conversation
+///
+/// Ended conversations take no more messages. Ending one twice is harmless.
+#[utoipa::path(post, path = "/conversations/{id}/end", tag = "conversations", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Ended", body = Envelope<ConversationOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
+async fn end_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<ConversationOut>, ApiError> {
+    Ok(Envelope::new(service::end(&state, &user, &id).await?))
+}
+
+/// Download a transcript
+///
+/// JSON (the conversation and its messages) or CSV (one row a message), as
+/// an attachment.
+#[utoipa::path(get, path = "/conversations/{id}/export", tag = "conversations", params(("id" = String, Path), ExportQuery), security(("bearer" = [])),
+    responses((status = 200, description = "The transcript file", content((String = "application/json"), (String = "text/csv"))), (status = 404, description = "No such conversation", body = ErrorBody), (status = 422, description = "Unknown format", body = ErrorBody)))]
+async fn export_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Query(query): Query<ExportQuery>,
+) -> Result<Response, ApiError> {
+    let (content_type, file_name, body) =
+        service::export(&state, &user, &id, query.format.as_deref()).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// An agent's conversations
+#[utoipa::path(get, path = "/agents/{id}/conversations", tag = "conversations", params(("id" = String, Path), ConversationQuery), security(("bearer" = [])),
+    responses((status = 200, description = "A page of the agent's conversations", body = Paged<ConversationOut>), (status = 404, description = "No such agent", body = ErrorBody)))]
+async fn agent_conversations(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Query(query): Query<ConversationQuery>,
+) -> Result<Paged<ConversationOut>, ApiError> {
+    let agent = crate::agents::load(&state, &user, &id).await?;
+    let (conversations, meta) = service::list(&state, &user, query, Some(agent.id)).await?;
+    Ok(Paged::new(conversations, meta))
+}
+
+/// One of an agent's conversations
+#[utoipa::path(get, path = "/agents/{id}/conversations/{conversationId}", tag = "conversations", params(("id" = String, Path), ("conversationId" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "The conversation", body = Envelope<ConversationOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
+async fn get_agent_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, conversation_id)): Path<(String, String)>,
+) -> Result<Envelope<ConversationOut>, ApiError> {
+    let conversation = service::load(&state, &user, &conversation_id, Some(&id)).await?;
+    Ok(Envelope::new(service::output(&state, conversation).await?))
+}
+
+/// Delete one of an agent's conversations
+#[utoipa::path(delete, path = "/agents/{id}/conversations/{conversationId}", tag = "conversations", params(("id" = String, Path), ("conversationId" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
+async fn delete_agent_conversation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, conversation_id)): Path<(String, String)>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::delete(&state, &user, &conversation_id, Some(&id)).await?;
+    Ok(Envelope::new(DeletedOut {
+        id: conversation_id,
+        deleted: true,
+    }))
+}

@@ -1,0 +1,413 @@
+//! Knowledge: documents uploaded to an agent, read into passages and
+//! indexed with the database's full-text search; and uploaded images.
+
+mod extract;
+mod split;
+
+use agentforge_store::{Document, NewDocument, User};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::accounts::CurrentUser;
+use crate::agents::DeletedOut;
+use crate::http::{ApiError, Envelope, ErrorBody, FieldError};
+use crate::state::AppState;
+use extract::Kind;
+
+/// The largest image `upload/image` takes.
+const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
+/// The most files one `upload/bulk` takes.
+const BULK_MAX_FILES: usize = 20;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // Uploads check their own limits while reading, so they can say which
+    // file is too large.
+    let uploads = OpenApiRouter::new()
+        .routes(routes!(upload_document))
+        .routes(routes!(upload_bulk))
+        .routes(routes!(upload_image))
+        .layer(DefaultBodyLimit::disable());
+    OpenApiRouter::new()
+        .merge(uploads)
+        .routes(routes!(get_upload))
+        .routes(routes!(list_documents))
+        .routes(routes!(delete_document))
+}
+
+/// A document of an agent's knowledge base.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentOut {
+    pub id: String,
+    pub agent_id: String,
+    pub name: String,
+    pub content_type: String,
+    /// Bytes.
+    pub size: u64,
+    /// `ready`: extracted and indexed (indexing happens within the upload).
+    pub status: String,
+    pub passage_count: u32,
+    pub char_count: u64,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<Document> for DocumentOut {
+    fn from(d: Document) -> Self {
+        Self {
+            id: d.id,
+            agent_id: d.agent_id,
+            name: d.name,
+            content_type: d.content_type,
+            size: d.size_bytes,
+            status: d.status,
+            passage_count: d.passage_count,
+            char_count: d.char_count,
+            created_at: d.created_at,
+        }
+    }
+}
+
+/// An uploaded image.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageOut {
+    pub id: String,
+    /// Where it is served (unguessable, needs no token, so it can be used in `<img>`).
+    pub url: String,
+    pub content_type: String,
+    pub size: u64,
+}
+
+/// The multipart form of `upload/document` (and, with several `file` parts, `upload/bulk`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct DocumentForm {
+    /// txt, md, html, pdf, docx, csv or json.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    #[schema(rename = "agentId")]
+    agent_id: String,
+}
+
+/// The multipart form of `upload/image`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct ImageForm {
+    /// png, jpeg, gif or webp, up to 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+struct UploadedFile {
+    name: String,
+    content_type: Option<String>,
+    bytes: Vec<u8>,
+}
+
+struct Form {
+    files: Vec<UploadedFile>,
+    agent_id: Option<String>,
+}
+
+fn too_large(name: &str, limit: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "file_too_large",
+        format!(
+            "{name} is larger than the {} MB allowed",
+            limit / (1024 * 1024)
+        ),
+    )
+    .with_errors(vec![FieldError {
+        field: "file".into(),
+        message: format!("{name} is too large"),
+    }])
+}
+
+fn bad_form(e: axum::extract::multipart::MultipartError) -> ApiError {
+    ApiError::bad_request(
+        "invalid_multipart",
+        format!("The form could not be read: {}", e.body_text()),
+    )
+}
+
+/// Reads the form, holding each file to `limit` bytes as it arrives.
+async fn read_form(
+    mut multipart: Multipart,
+    limit: usize,
+    max_files: usize,
+) -> Result<Form, ApiError> {
+    let mut form = Form {
+        files: Vec::new(),
+        agent_id: None,
+    };
+    while let Some(mut field) = multipart.next_field().await.map_err(bad_form)? {
+        match field.name() {
+            Some("file" | "files" | "files[]") => {
+                if form.files.len() == max_files {
+                    return Err(ApiError::invalid_field(
+                        "file",
+                        format!("At most {max_files} files at once"),
+                    ));
+                }
+                let name = field
+                    .file_name()
+                    .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n).trim().to_owned())
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| "upload".to_owned());
+                let content_type = field.content_type().map(str::to_owned);
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+                    if bytes.len() + chunk.len() > limit {
+                        return Err(too_large(&name, limit));
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                form.files.push(UploadedFile {
+                    name,
+                    content_type,
+                    bytes,
+                });
+            }
+            Some("agentId" | "agent_id") => {
+                form.agent_id = Some(field.text().await.map_err(bad_form)?.trim().to_owned());
+            }
+            _ => {}
+        }
+    }
+    Ok(form)
+}
+
+fn file_error(code: &'static str, name: &str, reason: String) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        code,
+        format!("{name} {reason}"),
+    )
+    .with_errors(vec![FieldError {
+        field: "file".into(),
+        message: format!("{name} {reason}"),
+    }])
+}
+
+/// Reads every file into passages; the first bad file refuses them all.
+async fn index_files(
+    state: &AppState,
+    user: &User,
+    form: Form,
+) -> Result<Vec<DocumentOut>, ApiError> {
+    let agent_id = form
+        .agent_id
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| ApiError::invalid_field("agentId", "Required"))?;
+    if form.files.is_empty() {
+        return Err(ApiError::invalid_field("file", "Required"));
+    }
+    let agent = crate::agents::load(state, user, &agent_id).await?;
+    let mut documents = Vec::with_capacity(form.files.len());
+    for file in form.files {
+        let kind = Kind::of(&file.name, file.content_type.as_deref()).ok_or_else(|| {
+            file_error(
+                "unsupported_file_type",
+                &file.name,
+                "is not a supported type: upload txt, md, html, pdf, docx, csv or json".to_owned(),
+            )
+        })?;
+        let size = file.bytes.len() as u64;
+        let UploadedFile { name, bytes, .. } = file;
+        let text = tokio::task::spawn_blocking(move || extract::extract(kind, &bytes))
+            .await
+            .map_err(|_| file_error("unreadable_file", &name, "cannot be read".to_owned()))?
+            .map_err(|reason| file_error("unreadable_file", &name, reason))?;
+        documents.push(NewDocument {
+            agent_id: agent.id.clone(),
+            owner_id: agent.owner_id.clone(),
+            name,
+            content_type: kind.content_type().to_owned(),
+            size_bytes: size,
+            passages: split::passages(&text),
+        });
+    }
+    let created = state.store.knowledge().create_documents(documents).await?;
+    Ok(created.into_iter().map(DocumentOut::from).collect())
+}
+
+/// Add a document to an agent's knowledge base
+///
+/// Multipart: `file` (txt, md, html, pdf, docx, csv or json, up to
+/// `AGENTFORGE_UPLOAD_MAX_BYTES`) and `agentId`. The text is extracted, split
+/// into passages and indexed before the answer; an unsupported or unreadable
+/// file is a 422 naming it, and nothing is kept.
+#[utoipa::path(post, path = "/upload/document", tag = "knowledge", request_body(content = DocumentForm, content_type = "multipart/form-data"), security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Indexed", body = Envelope<DocumentOut>),
+        (status = 404, description = "No such agent", body = ErrorBody),
+        (status = 413, description = "The file is too large", body = ErrorBody),
+        (status = 422, description = "Unsupported or unreadable file, or a missing field", body = ErrorBody),
+    ))]
+async fn upload_document(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    multipart: Multipart,
+) -> Result<(StatusCode, Envelope<DocumentOut>), ApiError> {
+    let form = read_form(multipart, state.config.upload_max_bytes, 1).await?;
+    let mut documents = index_files(&state, &user, form).await?;
+    let document = documents
+        .pop()
+        .ok_or_else(|| ApiError::invalid_field("file", "Required"))?;
+    Ok((StatusCode::CREATED, Envelope::new(document)))
+}
+
+/// Add several documents at once
+///
+/// Like `upload/document` with up to 20 `file` parts: all are indexed, or
+/// (when one is bad) none.
+#[utoipa::path(post, path = "/upload/bulk", tag = "knowledge", request_body(content = DocumentForm, content_type = "multipart/form-data"), security(("bearer" = [])),
+    responses(
+        (status = 201, description = "All indexed", body = Envelope<Vec<DocumentOut>>),
+        (status = 404, description = "No such agent", body = ErrorBody),
+        (status = 413, description = "A file is too large", body = ErrorBody),
+        (status = 422, description = "A file is unsupported or unreadable; nothing was kept", body = ErrorBody),
+    ))]
+async fn upload_bulk(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    multipart: Multipart,
+) -> Result<(StatusCode, Envelope<Vec<DocumentOut>>), ApiError> {
+    let form = read_form(multipart, state.config.upload_max_bytes, BULK_MAX_FILES).await?;
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(index_files(&state, &user, form).await?),
+    ))
+}
+
+/// The image type from its first bytes (the declared type is not trusted).
+fn image_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(b"\xFF\xD8\xFF") {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// Upload an image
+///
+/// Multipart `file`: png, jpeg, gif or webp (recognised by content, not by
+/// name), up to 5 MB; for avatars and widgets.
+#[utoipa::path(post, path = "/upload/image", tag = "knowledge", request_body(content = ImageForm, content_type = "multipart/form-data"), security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Stored", body = Envelope<ImageOut>),
+        (status = 413, description = "Larger than 5 MB", body = ErrorBody),
+        (status = 422, description = "Not an image of a supported type", body = ErrorBody),
+    ))]
+async fn upload_image(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    multipart: Multipart,
+) -> Result<(StatusCode, Envelope<ImageOut>), ApiError> {
+    let form = read_form(multipart, IMAGE_MAX_BYTES, 1).await?;
+    let file = form
+        .files
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::invalid_field("file", "Required"))?;
+    let content_type = image_type(&file.bytes).ok_or_else(|| {
+        file_error(
+            "unsupported_file_type",
+            &file.name,
+            "is not a png, jpeg, gif or webp image".to_owned(),
+        )
+    })?;
+    let size = file.bytes.len() as u64;
+    let upload = state
+        .store
+        .knowledge()
+        .create_upload(&user.id, &file.name, content_type, file.bytes)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(ImageOut {
+            url: format!("/api/uploads/{}", upload.id),
+            id: upload.id,
+            content_type: content_type.to_owned(),
+            size,
+        }),
+    ))
+}
+
+/// An uploaded image
+#[utoipa::path(get, path = "/uploads/{id}", tag = "knowledge", params(("id" = String, Path)),
+    responses((status = 200, description = "The image", content_type = "image/*", body = Vec<u8>), (status = 404, description = "No such upload", body = ErrorBody)))]
+async fn get_upload(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let upload = state
+        .store
+        .knowledge()
+        .upload(&id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("upload_not_found", "Upload not found"))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, upload.content_type),
+            (
+                header::CACHE_CONTROL,
+                "public, max-age=31536000, immutable".to_owned(),
+            ),
+            (header::CONTENT_DISPOSITION, "inline".to_owned()),
+        ],
+        upload.data,
+    )
+        .into_response())
+}
+
+/// An agent's documents, newest first
+#[utoipa::path(get, path = "/agents/{id}/documents", tag = "knowledge", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "The documents", body = Envelope<Vec<DocumentOut>>), (status = 404, description = "No such agent", body = ErrorBody)))]
+async fn list_documents(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<DocumentOut>>, ApiError> {
+    let agent = crate::agents::load(&state, &user, &id).await?;
+    let documents = state.store.knowledge().documents(&agent.id).await?;
+    Ok(Envelope::new(
+        documents.into_iter().map(DocumentOut::from).collect(),
+    ))
+}
+
+/// Remove a document and its passages
+#[utoipa::path(delete, path = "/agents/{id}/documents/{documentId}", tag = "knowledge", params(("id" = String, Path), ("documentId" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such agent or document", body = ErrorBody)))]
+async fn delete_document(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, document_id)): Path<(String, String)>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    let agent = crate::agents::load(&state, &user, &id).await?;
+    let knowledge = state.store.knowledge();
+    match knowledge.document(&document_id).await? {
+        Some(d) if d.agent_id == agent.id => knowledge.delete_document(&d.id).await?,
+        _ => {
+            return Err(ApiError::not_found(
+                "document_not_found",
+                "Document not found",
+            ));
+        }
+    }
+    Ok(Envelope::new(DeletedOut {
+        id: document_id,
+        deleted: true,
+    }))
+}

@@ -1,0 +1,295 @@
+//! The realtime socket at `/ws`: conversations started and ended, and new
+//! messages, pushed to the users they concern.
+//!
+//! Within one process events travel on a broadcast channel. On PostgreSQL
+//! every instance publishes with `NOTIFY` and delivers what it hears with
+//! `LISTEN` (its own events included), so several stateless instances behind
+//! a load balancer see each other's conversations.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use agentforge_store::{Store, StoreError};
+use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::accounts::tokens::TokenError;
+use crate::conversations::{ConversationOut, MessageOut};
+use crate::http::ApiError;
+use crate::state::AppState;
+
+const CHANNEL: &str = "agentforge_events";
+/// PostgreSQL refuses notification payloads of 8000 bytes or more; a bigger
+/// message event travels as a reference and is read back by each listener.
+const NOTIFY_MAX: usize = 7900;
+const PING_EVERY: Duration = Duration::from_secs(30);
+
+/// What a socket is told.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type")]
+pub enum Event {
+    #[serde(rename = "conversation.started")]
+    ConversationStarted { conversation: ConversationOut },
+    #[serde(rename = "message.created", rename_all = "camelCase")]
+    MessageCreated {
+        conversation_id: String,
+        agent_id: String,
+        message: Box<MessageOut>,
+        conversation: ConversationOut,
+    },
+    #[serde(rename = "conversation.ended")]
+    ConversationEnded { conversation: ConversationOut },
+    #[serde(rename = "conversation.deleted", rename_all = "camelCase")]
+    ConversationDeleted {
+        conversation_id: String,
+        agent_id: String,
+    },
+}
+
+/// An event on its way: who may see it and its JSON text.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Delivery {
+    audience: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    frame: Option<String>,
+    /// A message too big to notify: (message id, agent name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    message_ref: Option<(String, String)>,
+}
+
+/// Publishes events and hands them to the sockets of this process.
+pub struct Hub {
+    local: broadcast::Sender<Arc<Delivery>>,
+    store: Store,
+    postgres: bool,
+}
+
+impl Hub {
+    pub fn new(store: Store) -> Self {
+        let postgres = store.kind() == agentforge_store::DatabaseKind::Postgres;
+        Self {
+            local: broadcast::channel(1024).0,
+            store,
+            postgres,
+        }
+    }
+
+    /// `in-process` or `postgres`.
+    pub fn transport(&self) -> &'static str {
+        if self.postgres {
+            "postgres"
+        } else {
+            "in-process"
+        }
+    }
+
+    /// On PostgreSQL, starts listening for every instance's events; the
+    /// listener runs until the process ends.
+    pub async fn start(self: &Arc<Self>) -> Result<(), StoreError> {
+        let Some(mut listener) = self.store.listen(CHANNEL).await? else {
+            return Ok(());
+        };
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let payload = match listener.recv().await {
+                    Ok(payload) => payload,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "realtime listener lost its connection; retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        continue;
+                    }
+                };
+                let Some(hub) = hub.upgrade() else { return };
+                match serde_json::from_str::<Delivery>(&payload) {
+                    Ok(delivery) => hub.deliver_locally(delivery).await,
+                    Err(e) => tracing::warn!(error = %e, "unreadable realtime notification"),
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// Sends `event` to the sockets of `audience` (user ids), on every instance.
+    pub async fn publish(&self, audience: Vec<String>, event: Event) {
+        let frame = match serde_json::to_string(&event) {
+            Ok(frame) => frame,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot serialise a realtime event");
+                return;
+            }
+        };
+        let mut audience = audience;
+        audience.sort();
+        audience.dedup();
+        let delivery = Delivery {
+            audience,
+            frame: Some(frame),
+            message_ref: None,
+        };
+        if !self.postgres {
+            let _ = self.local.send(Arc::new(delivery));
+            return;
+        }
+        let mut payload = serde_json::to_string(&delivery).unwrap_or_default();
+        if payload.len() > NOTIFY_MAX {
+            let Event::MessageCreated {
+                message,
+                conversation,
+                ..
+            } = &event
+            else {
+                tracing::error!("realtime event too large to notify");
+                return;
+            };
+            payload = serde_json::to_string(&Delivery {
+                audience: delivery.audience,
+                frame: None,
+                message_ref: Some((message.id.clone(), conversation.agent_name.clone())),
+            })
+            .unwrap_or_default();
+        }
+        if let Err(e) = self.store.notify(CHANNEL, &payload).await {
+            tracing::warn!(error = %e, "cannot publish a realtime event");
+        }
+    }
+
+    async fn deliver_locally(&self, mut delivery: Delivery) {
+        if delivery.frame.is_none() {
+            let Some((message_id, agent_name)) = delivery.message_ref.take() else {
+                return;
+            };
+            match self.rebuild(&message_id, agent_name).await {
+                Ok(Some(event)) => delivery.frame = serde_json::to_string(&event).ok(),
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot read back a realtime message");
+                    return;
+                }
+            }
+        }
+        let _ = self.local.send(Arc::new(delivery));
+    }
+
+    async fn rebuild(
+        &self,
+        message_id: &str,
+        agent_name: String,
+    ) -> Result<Option<Event>, StoreError> {
+        let conversations = self.store.conversations();
+        let Some(message) = conversations.message(message_id).await? else {
+            return Ok(None);
+        };
+        let Some(conversation) = conversations.get(&message.conversation_id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(Event::MessageCreated {
+            conversation_id: conversation.id.clone(),
+            agent_id: conversation.agent_id.clone(),
+            message: Box::new(message.into()),
+            conversation: ConversationOut::new(conversation, agent_name),
+        }))
+    }
+
+    fn subscribe(&self) -> broadcast::Receiver<Arc<Delivery>> {
+        self.local.subscribe()
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SocketQuery {
+    token: Option<String>,
+}
+
+/// `GET /ws?token=<access token>`: upgrades to the realtime socket.
+pub async fn socket(
+    State(state): State<AppState>,
+    Query(query): Query<SocketQuery>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let user_id = match authenticate(&state, query.token.as_deref()).await {
+        Ok(user_id) => user_id,
+        Err(error) => return error.into_response(),
+    };
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(_) => {
+            return ApiError::bad_request(
+                "websocket_required",
+                "This address speaks WebSocket only",
+            )
+            .into_response();
+        }
+    };
+    let hub = state.realtime.clone();
+    upgrade.on_upgrade(move |socket| serve(socket, hub, user_id))
+}
+
+async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, ApiError> {
+    let token = token
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
+    let user_id = state.access_tokens.verify(token).map_err(|e| match e {
+        TokenError::Expired => {
+            ApiError::unauthorized("token_expired", "Your session has expired; sign in again")
+        }
+        TokenError::Invalid => {
+            ApiError::unauthorized("token_invalid", "Invalid authentication token")
+        }
+    })?;
+    match state.store.users().find_by_id(&user_id).await? {
+        Some(user) if user.disabled_at.is_none() => Ok(user.id),
+        _ => Err(ApiError::unauthorized(
+            "token_invalid",
+            "Invalid authentication token",
+        )),
+    }
+}
+
+async fn serve(socket: WebSocket, hub: Arc<Hub>, user_id: String) {
+    let mut events = hub.subscribe();
+    let (mut sink, mut incoming) = socket.split();
+    let ready = serde_json::json!({"type": "ready", "userId": user_id}).to_string();
+    if sink.send(Frame::Text(ready.into())).await.is_err() {
+        return;
+    }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        tokio::select! {
+            event = events.recv() => match event {
+                Ok(delivery) => {
+                    if !delivery.audience.contains(&user_id) {
+                        continue;
+                    }
+                    let Some(frame) = &delivery.frame else { continue };
+                    if sink.send(Frame::Text(frame.as_str().into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(skipped)) => {
+                    tracing::debug!(skipped, "a realtime socket fell behind");
+                    let note = serde_json::json!({"type": "resync", "skipped": skipped}).to_string();
+                    if sink.send(Frame::Text(note.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            frame = incoming.next() => match frame {
+                Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+            _ = ping.tick() => {
+                if sink.send(Frame::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "conversations")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub agent_id: String,
+    /// The agent's owner, copied so "my agents' conversations" needs no join.
+    pub owner_id: String,
+    /// Who talked, when signed in.
+    pub user_id: Option<String>,
+    pub channel: String,
+    pub title: String,
+    pub status: String,
+    pub message_count: i32,
+    pub tokens_in: i64,
+    pub tokens_out: i64,
+    pub started_at: DateTimeUtc,
+    pub last_message_at: DateTimeUtc,
+    pub ended_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
