@@ -5,6 +5,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+import { RealtimeProvider } from '@/lib/realtime';
 import { ThemeProvider } from '@/lib/theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -15,8 +16,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <ThemeProvider>
             <AuthProvider>
-              {children}
-              <Toaster />
+              <RealtimeProvider>
+                {children}
+                <Toaster />
+              </RealtimeProvider>
             </AuthProvider>
           </ThemeProvider>
         </QueryClientProvider>

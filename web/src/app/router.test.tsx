@@ -100,6 +100,8 @@ describe('route table', () => {
     ['/dashboard/agents/7/chat', 'Chat with agent'],
     ['/user/chat/7', 'Chat'],
   ])('routes %s', async (path, heading) => {
+    // The owner's chat reads the agent for its name and greeting.
+    server.use(http.get('*/api/agents/7', () => HttpResponse.json({ success: false, error: 'not_found', message: 'Agent not found' }, { status: 404 })));
     renderApp(path, { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });

@@ -5,8 +5,10 @@ import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
 import { ResetPasswordRoute } from '@/app/routes/auth/reset-password';
 import { VerifyEmailRoute } from '@/app/routes/auth/verify-email';
 import { SignupRoute } from '@/app/routes/auth/signup';
+import { AgentChatRoute } from '@/app/routes/dashboard/agents/agent-chat';
 import { AgentDetailRoute, AgentsListRoute, CreateAgentRoute, EditAgentRoute } from '@/app/routes/dashboard/agents/agents';
 import { ChatRoute } from '@/app/routes/dashboard/chat';
+import { ConversationRoute, ConversationsListRoute, LiveConversationsRoute } from '@/app/routes/dashboard/conversations';
 import { DashboardPageRoute } from '@/app/routes/dashboard/dashboard-page';
 import { DashboardOverviewRoute } from '@/app/routes/dashboard/overview';
 import { SettingsRoute } from '@/app/routes/dashboard/settings';
@@ -81,13 +83,13 @@ export const routes: RouteObject[] = [
           { path: 'agents/create', element: <CreateAgentRoute /> },
           { path: 'agents/:agentId', element: <AgentDetailRoute /> },
           { path: 'agents/:agentId/edit', element: <EditAgentRoute /> },
-          dash('agents/:agentId/chat', 'chat', 'agents'),
-          dash('conversations', 'conversations'),
-          dash('conversations/all', 'conversations'),
-          dash('conversations/live', 'liveConversations'),
+          { path: 'agents/:agentId/chat', element: <AgentChatRoute /> },
+          { path: 'conversations', element: <ConversationsListRoute /> },
+          { path: 'conversations/all', element: <ConversationsListRoute /> },
+          { path: 'conversations/live', element: <LiveConversationsRoute /> },
           dash('conversations/voice', 'voiceConversations'),
           dash('conversations/phone', 'phone'),
-          dash('conversations/:conversationId', 'conversation'),
+          { path: 'conversations/:conversationId', element: <ConversationRoute /> },
           { path: 'chat', element: <ChatRoute /> },
           dash('flow', 'flow'),
           dash('voice-flows', 'flow'),

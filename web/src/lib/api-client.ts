@@ -37,6 +37,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** A 401 on this call does not end the session (e.g. logout, which signs out anyway). */
   ignoreUnauthorized?: boolean;
+  /** Hands back the successful Response unread (downloads); failures are still ApiErrors. */
+  rawResponse?: boolean;
 };
 
 type Navigate = (url: string) => void;
@@ -179,15 +181,19 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** Sends one request and returns the parsed body, untouched; throws ApiError on failure. */
-async function send(method: string, path: string, body: BodyInit | undefined, isJson: boolean, opts: RequestOptions = {}, retried = false): Promise<unknown> {
+/**
+ * Sends one request and returns the parsed body, untouched; throws ApiError on failure. With
+ * `stream`, a successful answer is returned as the unread Response (its body is read by the
+ * caller) and the caller's signal stays connected so it can still cancel the body.
+ */
+async function send(method: string, path: string, body: BodyInit | undefined, isJson: boolean, opts: RequestOptions = {}, retried = false, stream = false): Promise<unknown> {
   const authEndpoint = isAuthEndpoint(path);
   if (!authEndpoint && tokenExpiresSoon()) {
     const outcome = await refreshSession();
     if (outcome === 'expired') throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'token_expired');
   }
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: stream ? 'text/event-stream' : 'application/json', ...opts.headers };
   if (isJson && body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -201,18 +207,22 @@ async function send(method: string, path: string, body: BodyInit | undefined, is
   try {
     res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: controller.signal });
   } catch (cause) {
+    opts.signal?.removeEventListener('abort', onAbort);
     throw new ApiError(opts.defaultMessage ?? (cause instanceof Error && cause.message ? cause.message : GENERIC_ERROR_MESSAGE), 500, 'network_error');
   } finally {
     clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
+    if (!stream) opts.signal?.removeEventListener('abort', onAbort);
   }
 
+  if (stream && res.ok) return res;
+  opts.signal?.removeEventListener('abort', onAbort);
+  if (opts.rawResponse && res.ok) return res;
   const payload = await readBody(res);
   if (res.status === 401) {
     if (!authEndpoint && !retried && token && getRefreshToken()) {
       // The access token was refused (expired early, clock skew, a sleeping tab): refresh once and retry.
       const outcome = await refreshSession();
-      if (outcome === 'refreshed') return send(method, path, body, isJson, opts, true);
+      if (outcome === 'refreshed') return send(method, path, body, isJson, opts, true, stream);
       if (outcome !== 'expired' && !opts.ignoreUnauthorized) handleUnauthorized();
     } else if (!opts.ignoreUnauthorized) {
       handleUnauthorized();
@@ -228,6 +238,22 @@ async function send(method: string, path: string, body: BodyInit | undefined, is
     throw new ApiError(message, res.ok ? 500 : res.status || 500, typeof p.error === 'string' ? p.error : undefined, toFieldErrors(p.errors));
   }
   return payload;
+}
+
+/** The file name of a `Content-Disposition` header (RFC 6266: `filename*` wins over `filename`). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // malformed percent-encoding: fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || null;
 }
 
 /** `{success:true, data}` becomes `data`; anything else is returned as is. */
@@ -266,6 +292,18 @@ export const api = {
     form.append('file', file, file instanceof File ? file.name : 'file');
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     return unwrap<T>(await send('POST', path, form, false, opts));
+  },
+
+  /**
+   * POSTs JSON asking for Server-Sent Events (`Accept: text/event-stream`) and returns the
+   * Response with its body unread; sessions, refresh, 401 and failures as for every call.
+   */
+  stream: async (path: string, body: unknown, opts?: RequestOptions) => (await send('POST', path, json(body), true, opts, false, true)) as Response,
+
+  /** A file to save (e.g. an export): its bytes and the name from `Content-Disposition`, if any. */
+  download: async (path: string, opts?: RequestOptions): Promise<{ blob: Blob; filename: string | null }> => {
+    const res = (await send('GET', path, undefined, false, { ...opts, headers: { Accept: '*/*', ...opts?.headers }, rawResponse: true })) as Response;
+    return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('content-disposition')) };
   },
 
   /** Raw envelope, for callers that read fields beside `data` themselves. */

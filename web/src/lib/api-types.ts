@@ -235,6 +235,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat with an agent
+         * @description Stores the question, answers with the agent's model (and knowledge), and
+         *     stores the answer with its tokens, latency and sources. Without a
+         *     `conversationId` a conversation is started. With `Accept:
+         *     text/event-stream` (or `"stream": true`) the answer streams as events
+         *     `start`, `citations`, `delta`..., then `end` or `error`; see docs/chat.md.
+         *     A paused or archived agent answers 409 `agent_inactive`.
+         */
+        post: operations["chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's conversations */
+        get: operations["agent_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of an agent's conversations */
+        get: operations["get_agent_conversation"];
+        put?: never;
+        post?: never;
+        /** Delete one of an agent's conversations */
+        delete: operations["delete_agent_conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/deploy": {
         parameters: {
             query?: never;
@@ -252,6 +312,40 @@ export interface paths {
          */
         post: operations["deploy_agent"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's documents, newest first */
+        get: operations["list_documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a document and its passages */
+        delete: operations["delete_document"];
         options?: never;
         head?: never;
         patch?: never;
@@ -314,6 +408,27 @@ export interface paths {
         patch: operations["touch_last_active"];
         trace?: never;
     };
+    "/agents/{id}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent as seen through its public link
+         * @description Name, description, greeting and language: what the end-user chat screen
+         *     (/user/chat/{agentId}?share=...) shows. Its owner needs no token.
+         */
+        get: operations["public_agent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/share": {
         parameters: {
             query?: never;
@@ -366,6 +481,27 @@ export interface paths {
          * @description Makes that version's configuration current again, as a new version.
          */
         post: operations["restore_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard overview
+         * @description The caller's agents, conversations, messages and documents; activity over
+         *     the last 14 days with the latest conversations; and the system's status.
+         */
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -589,6 +725,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations
+         * @description The conversations of the caller's agents and those the caller held with
+         *     agents shared with them, latest activity first; filtered by agent,
+         *     channel, status, start date range and words in the title or messages.
+         */
+        get: operations["list_conversations"];
+        put?: never;
+        /**
+         * Start a conversation
+         * @description With one of the caller's agents; chatting without a `conversationId`
+         *     starts one too.
+         */
+        post: operations["create_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a conversation */
+        get: operations["get_conversation"];
+        put?: never;
+        post?: never;
+        /** Delete a conversation and its messages */
+        delete: operations["delete_conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a conversation
+         * @description Ended conversations take no more messages. Ending one twice is harmless.
+         */
+        post: operations["end_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a transcript
+         * @description JSON (the conversation and its messages) or CSV (one row a message), as
+         *     an attachment.
+         */
+        get: operations["export_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation's messages, oldest first */
+        get: operations["conversation_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/personalities": {
         parameters: {
             query?: never;
@@ -738,10 +977,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/upload/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add several documents at once
+         * @description Like `upload/document` with up to 20 `file` parts: all are indexed, or
+         *     (when one is bad) none.
+         */
+        post: operations["upload_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a document to an agent's knowledge base
+         * @description Multipart: `file` (txt, md, html, pdf, docx, csv or json, up to
+         *     `AGENTFORGE_UPLOAD_MAX_BYTES`) and `agentId`. The text is extracted, split
+         *     into passages and indexed before the answer; an unsupported or unreadable
+         *     file is a 422 naming it, and nothing is kept.
+         */
+        post: operations["upload_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image
+         * @description Multipart `file`: png, jpeg, gif or webp (recognised by content, not by
+         *     name), up to 5 MB; for avatars and widgets.
+         */
+        post: operations["upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded image */
+        get: operations["get_upload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActivityBucket: {
+            /** Format: int64 */
+            conversations: number;
+            /** Format: int64 */
+            messages: number;
+            /**
+             * Format: date-time
+             * @description The day's start (UTC).
+             */
+            start: string;
+        };
         /** @description The versioned configuration of an agent, as exported and as drafted by ai-generate. */
         AgentConfigOut: {
             description: string;
@@ -851,6 +1183,110 @@ export interface components {
             changes?: components["schemas"]["BulkChangesIn"];
             ids?: string[];
         };
+        /** @description One turn of a chat. */
+        ChatIn: {
+            /** @description Continue this conversation; absent starts a new one. */
+            conversationId?: string | null;
+            /** @description Send the conversation's earlier turns to the model (default true). */
+            includeContext?: boolean;
+            /** @description What the person says: 1 to 32 000 characters. */
+            message?: string;
+            /** @description The token of the agent's public link, for people who do not own it. */
+            shareToken?: string | null;
+            /** @description Answer as server-sent events (same as `Accept: text/event-stream`). */
+            stream?: boolean;
+            /** @description Search the agent's knowledge base and cite it (default true). */
+            useKnowledgeBase?: boolean;
+        };
+        /** @description A whole (non-streamed) turn. */
+        ChatOut: {
+            conversationId: string;
+            /** @description The agent's answer, as stored. */
+            message: components["schemas"]["MessageOut"];
+            userMessage: components["schemas"]["MessageOut"];
+        };
+        /** @description A knowledge passage an answer drew on. */
+        CitationOut: {
+            documentId: string;
+            documentName: string;
+            /** @description The passage's text, shortened to about 300 characters. */
+            excerpt: string;
+            /** Format: int64 */
+            passageId: number;
+            /**
+             * Format: double
+             * @description How well it matched; comparable within one answer.
+             */
+            score: number;
+        };
+        ConversationIn: {
+            agentId?: string;
+            /** @description Default `web`. */
+            channel?: string | null;
+            title?: string | null;
+        };
+        /** @description A conversation with one agent. */
+        ConversationOut: {
+            agentId: string;
+            agentName: string;
+            /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`. */
+            channel: string;
+            /** Format: date-time */
+            endedAt?: string | null;
+            id: string;
+            /** Format: date-time */
+            lastMessageAt: string;
+            /** Format: int32 */
+            messageCount: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description `active`, `ended` or `handed_off`. */
+            status: string;
+            title: string;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
+            /** @description Who talked, when signed in. */
+            userId?: string | null;
+        };
+        DashboardActivity: {
+            /** @description The ten conversations with the latest activity. */
+            recent: components["schemas"]["ConversationOut"][];
+            /** @description The last 14 days, oldest first, zero-filled. */
+            series: components["schemas"]["ActivityBucket"][];
+        };
+        DashboardOut: {
+            activity: components["schemas"]["DashboardActivity"];
+            overview: components["schemas"]["DashboardOverview"];
+            systemStatus: components["schemas"]["SystemStatusOut"];
+        };
+        DashboardOverview: {
+            /** Format: int64 */
+            activeAgents: number;
+            /** Format: int64 */
+            activeConversations: number;
+            /**
+             * Format: double
+             * @description Over the last 14 days; null without answers.
+             */
+            averageResponseMs?: number | null;
+            /**
+             * Format: int64
+             * @description Since midnight UTC.
+             */
+            conversationsToday: number;
+            /** Format: int64 */
+            messagesToday: number;
+            /** Format: int64 */
+            totalAgents: number;
+            /** Format: int64 */
+            totalConversations: number;
+            /** Format: int64 */
+            totalDocuments: number;
+            /** Format: int64 */
+            totalMessages: number;
+        };
         DeletedOut: {
             deleted: boolean;
             id: string;
@@ -878,6 +1314,35 @@ export interface components {
             environment: string;
             /** Format: int32 */
             version: number;
+        };
+        /** @description The multipart form of `upload/document` (and, with several `file` parts, `upload/bulk`). */
+        DocumentForm: {
+            agentId: string;
+            /**
+             * Format: binary
+             * @description txt, md, html, pdf, docx, csv or json.
+             */
+            file: string;
+        };
+        /** @description A document of an agent's knowledge base. */
+        DocumentOut: {
+            agentId: string;
+            /** Format: int64 */
+            charCount: number;
+            contentType: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            /** Format: int32 */
+            passageCount: number;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description `ready`: extracted and indexed (indexing happens within the upload). */
+            status: string;
         };
         DuplicateIn: {
             /** @description Default: "<name> (copy)". */
@@ -936,6 +1401,58 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ChatOut: {
+            /** @description A whole (non-streamed) turn. */
+            data: {
+                conversationId: string;
+                /** @description The agent's answer, as stored. */
+                message: components["schemas"]["MessageOut"];
+                userMessage: components["schemas"]["MessageOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ConversationOut: {
+            /** @description A conversation with one agent. */
+            data: {
+                agentId: string;
+                agentName: string;
+                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`. */
+                channel: string;
+                /** Format: date-time */
+                endedAt?: string | null;
+                id: string;
+                /** Format: date-time */
+                lastMessageAt: string;
+                /** Format: int32 */
+                messageCount: number;
+                /** Format: date-time */
+                startedAt: string;
+                /** @description `active`, `ended` or `handed_off`. */
+                status: string;
+                title: string;
+                /** Format: int64 */
+                tokensIn: number;
+                /** Format: int64 */
+                tokensOut: number;
+                /** @description Who talked, when signed in. */
+                userId?: string | null;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_DashboardOut: {
+            data: {
+                activity: components["schemas"]["DashboardActivity"];
+                overview: components["schemas"]["DashboardOverview"];
+                systemStatus: components["schemas"]["SystemStatusOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DeletedOut: {
             data: {
                 deleted: boolean;
@@ -963,6 +1480,31 @@ export interface components {
                 environment: string;
                 /** Format: int32 */
                 version: number;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_DocumentOut: {
+            /** @description A document of an agent's knowledge base. */
+            data: {
+                agentId: string;
+                /** Format: int64 */
+                charCount: number;
+                contentType: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                name: string;
+                /** Format: int32 */
+                passageCount: number;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                /** @description `ready`: extracted and indexed (indexing happens within the upload). */
+                status: string;
             };
             /** @description Always `true`. */
             success: boolean;
@@ -1019,6 +1561,20 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ImageOut: {
+            /** @description An uploaded image. */
+            data: {
+                contentType: string;
+                id: string;
+                /** Format: int64 */
+                size: number;
+                /** @description Where it is served (unguessable, needs no token, so it can be used in `<img>`). */
+                url: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_LastActiveOut: {
             data: {
                 /** Format: date-time */
@@ -1028,7 +1584,7 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
-        Envelope_MessageOut: {
+        Envelope_NoticeOut: {
             data: {
                 message: string;
             };
@@ -1063,6 +1619,24 @@ export interface components {
             data: {
                 session?: components["schemas"]["SessionOut"] | null;
                 user: components["schemas"]["UserOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_PublicAgentOut: {
+            /**
+             * @description What a person who does not own an agent may know of it, through its
+             *     public link.
+             */
+            data: {
+                description: string;
+                greeting: string;
+                id: string;
+                language: string;
+                name: string;
+                /** @description `active`, `draft`, `paused` or `archived`; only draft and active agents chat. */
+                status: string;
             };
             /** @description Always `true`. */
             success: boolean;
@@ -1156,6 +1730,69 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             })[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_DocumentOut: {
+            data: {
+                agentId: string;
+                /** Format: int64 */
+                charCount: number;
+                contentType: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                name: string;
+                /** Format: int32 */
+                passageCount: number;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                /** @description `ready`: extracted and indexed (indexing happens within the upload). */
+                status: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_MessageOut: {
+            data: {
+                citations: components["schemas"]["CitationOut"][];
+                content: string;
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Why the answer failed, in words. */
+                error?: string | null;
+                /**
+                 * Format: int32
+                 * @description From the question to the first piece of the answer.
+                 */
+                firstTokenMs?: number | null;
+                id: string;
+                /**
+                 * Format: int32
+                 * @description From the question to the whole answer.
+                 */
+                latencyMs?: number | null;
+                model?: string | null;
+                /** @description Shown under the answer, e.g. that no language model is connected. */
+                notice?: string | null;
+                /** @description `builtin`, `openai` or `gemini`, on answers. */
+                provider?: string | null;
+                /** @description `user`, `assistant`, `system` or `tool`. */
+                role: string;
+                /** @description `complete`; `partial` when the answer was cut short; `failed` when the model failed. */
+                status: string;
+                /** Format: int32 */
+                tokensIn: number;
+                /** Format: int32 */
+                tokensOut: number;
+                toolCalls: components["schemas"]["ToolCallOut"][];
+            }[];
             /** @description Always `true`. */
             success: boolean;
         };
@@ -1302,6 +1939,23 @@ export interface components {
         IdsIn: {
             ids?: string[];
         };
+        /** @description The multipart form of `upload/image`. */
+        ImageForm: {
+            /**
+             * Format: binary
+             * @description png, jpeg, gif or webp, up to 5 MB.
+             */
+            file: string;
+        };
+        /** @description An uploaded image. */
+        ImageOut: {
+            contentType: string;
+            id: string;
+            /** Format: int64 */
+            size: number;
+            /** @description Where it is served (unguessable, needs no token, so it can be used in `<img>`). */
+            url: string;
+        };
         LastActiveOut: {
             /** Format: date-time */
             lastActiveAt: string;
@@ -1339,8 +1993,40 @@ export interface components {
             /** @description `outbox` (no SMTP configured) or `smtp`. */
             transport: string;
         };
+        /** @description One message of a conversation. */
         MessageOut: {
-            message: string;
+            citations: components["schemas"]["CitationOut"][];
+            content: string;
+            conversationId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why the answer failed, in words. */
+            error?: string | null;
+            /**
+             * Format: int32
+             * @description From the question to the first piece of the answer.
+             */
+            firstTokenMs?: number | null;
+            id: string;
+            /**
+             * Format: int32
+             * @description From the question to the whole answer.
+             */
+            latencyMs?: number | null;
+            model?: string | null;
+            /** @description Shown under the answer, e.g. that no language model is connected. */
+            notice?: string | null;
+            /** @description `builtin`, `openai` or `gemini`, on answers. */
+            provider?: string | null;
+            /** @description `user`, `assistant`, `system` or `tool`. */
+            role: string;
+            /** @description `complete`; `partial` when the answer was cut short; `failed` when the model failed. */
+            status: string;
+            /** Format: int32 */
+            tokensIn: number;
+            /** Format: int32 */
+            tokensOut: number;
+            toolCalls: components["schemas"]["ToolCallOut"][];
         };
         /** @description Model settings as sent; every field optional. */
         ModelIn: {
@@ -1366,6 +2052,9 @@ export interface components {
             /** Format: double */
             temperature: number;
         };
+        NoticeOut: {
+            message: string;
+        };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_AgentOut: {
             data: (components["schemas"]["AgentConfigOut"] & {
@@ -1387,6 +2076,36 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             })[];
+            meta: components["schemas"]["ListMeta"];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_ConversationOut: {
+            data: {
+                agentId: string;
+                agentName: string;
+                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`. */
+                channel: string;
+                /** Format: date-time */
+                endedAt?: string | null;
+                id: string;
+                /** Format: date-time */
+                lastMessageAt: string;
+                /** Format: int32 */
+                messageCount: number;
+                /** Format: date-time */
+                startedAt: string;
+                /** @description `active`, `ended` or `handed_off`. */
+                status: string;
+                title: string;
+                /** Format: int64 */
+                tokensIn: number;
+                /** Format: int64 */
+                tokensOut: number;
+                /** @description Who talked, when signed in. */
+                userId?: string | null;
+            }[];
             meta: components["schemas"]["ListMeta"];
             /** @description Always `true`. */
             success: boolean;
@@ -1488,6 +2207,19 @@ export interface components {
              */
             telephony: string;
         };
+        /**
+         * @description What a person who does not own an agent may know of it, through its
+         *     public link.
+         */
+        PublicAgentOut: {
+            description: string;
+            greeting: string;
+            id: string;
+            language: string;
+            name: string;
+            /** @description `active`, `draft`, `paused` or `archived`; only draft and active agents chat. */
+            status: string;
+        };
         RefreshIn: {
             refreshToken?: string;
         };
@@ -1538,6 +2270,23 @@ export interface components {
             /** @example 0.1.0 */
             version: string;
         };
+        SystemStatusOut: {
+            /** @description `sqlite` or `postgres`. */
+            database: string;
+            databaseOk: boolean;
+            /** @description False for the built-in responder (no language model connected). */
+            llmConfigured: boolean;
+            llmModel: string;
+            /** @description `builtin`, `openai` or `gemini`. */
+            llmProvider: string;
+            /** @description `in-process` (SQLite) or `postgres` (LISTEN/NOTIFY across instances). */
+            realtime: string;
+            /** @description `ok`, or `degraded` when the database does not answer. */
+            status: string;
+            /** Format: int64 */
+            uptimeSeconds: number;
+            version: string;
+        };
         TemplateOut: {
             config: components["schemas"]["AgentConfigOut"];
             description: string;
@@ -1547,6 +2296,14 @@ export interface components {
         };
         TokenIn: {
             token?: string;
+        };
+        /** @description A tool the model called while answering. */
+        ToolCallOut: {
+            arguments: unknown;
+            id: string;
+            isError: boolean;
+            name: string;
+            result: string;
         };
         /** @description A user as the API shows it. */
         UserOut: {
@@ -2064,6 +2821,195 @@ export interface operations {
             };
         };
     };
+    chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatIn"];
+            };
+        };
+        responses: {
+            /** @description The stored question and answer (or, streamed, text/event-stream) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatOut"];
+                };
+            };
+            /** @description No such agent or conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent is paused or archived, the conversation ended, or the agent's provider is not configured */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An empty or over-long message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider's rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider failed (bad key, unknown model, unavailable, refused) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_conversations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                agentId?: string;
+                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms`, `webhook` or `all`. */
+                channel?: string;
+                /** @description `active`, `ended`, `handed_off` or `all`. */
+                status?: string;
+                /** @description Started at or after this instant (RFC 3339). */
+                from?: string;
+                /** @description Started at or before this instant (RFC 3339). */
+                to?: string;
+                /** @description Words in the title or in any message. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the agent's conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_ConversationOut"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_agent_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_agent_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deploy_agent: {
         parameters: {
             query?: never;
@@ -2099,6 +3045,69 @@ export interface operations {
             };
             /** @description Unknown environment */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DocumentOut"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No such agent or document */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2195,6 +3204,40 @@ export interface operations {
                 };
             };
             /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_agent: {
+        parameters: {
+            query?: {
+                /** @description The token of the agent's public link (not needed by its owner). */
+                share?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's public face */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PublicAgentOut"];
+                };
+            };
+            /** @description No such agent, or a wrong token */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2303,6 +3346,26 @@ export interface operations {
             };
         };
     };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Overview, activity and system status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut"];
+                };
+            };
+        };
+    };
     forgot_password: {
         parameters: {
             query?: never;
@@ -2322,7 +3385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
             /** @description Not an email address */
@@ -2415,7 +3478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
         };
@@ -2610,7 +3673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
             /** @description Already verified */
@@ -2643,7 +3706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
             /** @description Invalid, used or expired link */
@@ -2690,6 +3753,259 @@ export interface operations {
             };
             /** @description Invalid, used or expired link */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_conversations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                agentId?: string;
+                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms`, `webhook` or `all`. */
+                channel?: string;
+                /** @description `active`, `ended`, `handed_off` or `all`. */
+                status?: string;
+                /** @description Started at or after this instant (RFC 3339). */
+                from?: string;
+                /** @description Started at or before this instant (RFC 3339). */
+                to?: string;
+                /** @description Words in the title or in any message. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_ConversationOut"];
+                };
+            };
+            /** @description A bad filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationIn"];
+            };
+        };
+        responses: {
+            /** @description Started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description Unknown agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_conversation: {
+        parameters: {
+            query?: {
+                /** @description `json` (default) or `csv`. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcript file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown format */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    conversation_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_MessageOut"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2886,7 +4202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
             /** @description Wrong password */
@@ -2998,6 +4314,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatusOut"];
+                };
+            };
+        };
+    };
+    upload_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentForm"];
+            };
+        };
+        responses: {
+            /** @description All indexed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DocumentOut"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is unsupported or unreadable; nothing was kept */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentForm"];
+            };
+        };
+        responses: {
+            /** @description Indexed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DocumentOut"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported or unreadable file, or a missing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageForm"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImageOut"];
+                };
+            };
+            /** @description Larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an image of a supported type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": number[];
+                };
+            };
+            /** @description No such upload */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -3,7 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { setUnauthorizedNavigator } from '@/lib/api-client';
 import { i18n, initI18nWithResources } from '@/lib/i18n';
+import { setRealtimeSocketFactory } from '@/lib/realtime';
 import { clearToasts } from '@/lib/toast';
+import { FakeWebSocket, fakeSocketFactory } from '@/testing/mocks/realtime';
 import { server } from '@/testing/mocks/server';
 
 const files = import.meta.glob<Record<string, unknown>>('/public/locales/en/*.json', { eager: true, import: 'default' });
@@ -31,6 +33,9 @@ beforeEach(async () => {
   document.documentElement.className = '';
   window.history.replaceState(null, '', '/');
   setUnauthorizedNavigator(() => {});
+  // No real sockets in tests: the app's realtime client gets fakes the tests drive.
+  FakeWebSocket.reset();
+  setRealtimeSocketFactory(fakeSocketFactory);
   await i18n.changeLanguage('en');
 });
 afterEach(() => {

@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { Logo } from '@/components/ui/logo';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
+import { ChatWindow } from '@/features/chat/components/chat-window';
 
+/**
+ * /user/chat/:agentId(?share=TOKEN): an end user chats with an agent they may not own, so its
+ * name and greeting cannot be read beforehand; the agent introduces itself in its first answer.
+ */
 export function UserChatRoute() {
   const { t } = useTranslation('agents');
-  const { agentId } = useParams();
+  const { agentId = '' } = useParams();
+  const [search] = useSearchParams();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="flex h-14 items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800">
+    <div className="flex h-dvh flex-col">
+      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800">
         <Logo />
         <div className="ms-auto flex items-center gap-2">
           <LanguageSwitcher />
@@ -20,8 +25,9 @@ export function UserChatRoute() {
           </Link>
         </div>
       </header>
-      <main className="flex-1 px-4 py-8">
-        <PagePlaceholder title={t('pages.userChat.title')} description={t('pages.userChat.description', { agentId })} />
+      <main className="mx-auto flex min-h-0 w-full max-w-5xl flex-1 flex-col gap-4 px-4 py-6">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('pages.userChat.title')}</h1>
+        <ChatWindow key={agentId} agentId={agentId} shareToken={search.get('share')} className="min-h-0 flex-1" />
       </main>
     </div>
   );

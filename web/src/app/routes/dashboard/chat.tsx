@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useSearchParams } from 'react-router';
 import { AgentPicker } from '@/features/agents/components/agent-picker';
+import { ChatWindow } from '@/features/chat/components/chat-window';
 
-/** /dashboard/chat: pick an agent to chat with (the chat itself arrives with the chat runtime). */
+/** /dashboard/chat: pick an agent (remembered in `?agent=`), then chat with it. */
 export function ChatRoute() {
   const { t } = useTranslation('dashboard');
+  const [search, setSearch] = useSearchParams();
   return (
-    <PagePlaceholder title={t('pages.chat.title')} description={t('pages.chat.description')}>
-      <div className="mt-8 max-w-2xl">
-        <AgentPicker />
+    <section className="flex w-full max-w-6xl flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('pages.chat.title')}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('pages.chat.description')}</p>
       </div>
-    </PagePlaceholder>
+      <AgentPicker value={search.get('agent')} onChange={(id) => setSearch({ agent: id }, { replace: true })}>
+        {(agent) => <ChatWindow key={agent.id} agentId={agent.id} greeting={agent.greeting} className="h-[calc(100dvh-17rem)]" />}
+      </AgentPicker>
+    </section>
   );
 }

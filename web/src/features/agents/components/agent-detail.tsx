@@ -22,6 +22,7 @@ import {
   type Environment,
 } from '@/features/agents/api/agents';
 import { AnalyticsCard } from '@/features/agents/components/analytics-card';
+import { DocumentsPanel } from '@/features/agents/components/documents-panel';
 import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
 import { capitalize, errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
 import { toast } from '@/lib/toast';
@@ -399,6 +400,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
             <Versions agent={a} />
           </div>
           <Configuration agent={a} />
+          <DocumentsPanel agentId={a.id} />
         </div>
         <div className="space-y-6">
           <QuickActions agent={a} />

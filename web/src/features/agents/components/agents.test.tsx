@@ -49,7 +49,7 @@ describe('agent list query', () => {
     expect(await screen.findByRole('link', { name: 'Agent 1' })).toBeInTheDocument();
     const before = sent.length;
     await user.click(screen.getAllByRole('link', { name: 'Chat' })[0]);
-    expect(await screen.findByRole('list', { name: 'Your agents' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Agent' })).toBeInTheDocument();
     await user.click(screen.getAllByRole('link', { name: 'Agents' })[0]);
     await screen.findByRole('link', { name: 'Agent 1' });
     await waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(before + 2));
@@ -304,6 +304,7 @@ describe('agent detail', () => {
     expect(sent.analytics.url.searchParams.get('period')).toBe('month');
     expect(within(screen.getByRole('region', { name: 'Recent conversations' })).getByText('No conversations yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chat with agent' })).toHaveAttribute('href', '/dashboard/agents/a1/chat');
+    expect(await screen.findByRole('region', { name: 'Knowledge base documents' })).toBeInTheDocument();
   });
 
   it('deploys the current version to production', async () => {

@@ -2,27 +2,27 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
 
-type MessageOut = components['schemas']['MessageOut'];
+type NoticeOut = components['schemas']['NoticeOut'];
 type UserOut = components['schemas']['UserOut'];
 
 export const FORGOT_PASSWORD_FAILED = 'Failed to send reset email';
 export const RESET_PASSWORD_FAILED = 'Failed to reset password';
 
 /** Asks for a reset link; the server answers the same for every address. */
-export function forgotPassword(email: string): Promise<MessageOut> {
-  return api.post<MessageOut>('/auth/forgot-password', { email }, { defaultMessage: FORGOT_PASSWORD_FAILED });
+export function forgotPassword(email: string): Promise<NoticeOut> {
+  return api.post<NoticeOut>('/auth/forgot-password', { email }, { defaultMessage: FORGOT_PASSWORD_FAILED });
 }
 
-export function resetPassword(input: Required<components['schemas']['ResetPasswordIn']>): Promise<MessageOut> {
-  return api.post<MessageOut>('/auth/reset-password', input, { defaultMessage: RESET_PASSWORD_FAILED });
+export function resetPassword(input: Required<components['schemas']['ResetPasswordIn']>): Promise<NoticeOut> {
+  return api.post<NoticeOut>('/auth/reset-password', input, { defaultMessage: RESET_PASSWORD_FAILED });
 }
 
 export function verifyEmail(token: string): Promise<UserOut> {
   return api.post<UserOut>('/auth/verify-email', { token });
 }
 
-export function resendVerification(): Promise<MessageOut> {
-  return api.post<MessageOut>('/auth/resend-verification');
+export function resendVerification(): Promise<NoticeOut> {
+  return api.post<NoticeOut>('/auth/resend-verification');
 }
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

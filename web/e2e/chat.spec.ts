@@ -1,0 +1,83 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Runs after accounts.spec.ts (files run alphabetically, one worker), so its user is never the
+// first account of the database. The server runs the built-in responder: no model is configured.
+
+async function signIn(page: Page, request: APIRequestContext, tag: string) {
+  const email = `${tag}-${Date.now().toString(36)}@example.com`;
+  const reg = await request.post('/api/auth/register', { data: { email, password: 'chat-e2e-pass', firstName: 'Cora', lastName: 'Chat' } });
+  expect(reg.ok()).toBeTruthy();
+  const { data } = (await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } };
+  await page.goto('/');
+  await page.evaluate(
+    ([token, refresh, user]) => {
+      localStorage.setItem('agentforge_token', token);
+      localStorage.setItem('agentforge_refresh_token', refresh);
+      localStorage.setItem('agentforge_user', user);
+    },
+    [data.token, data.refreshToken, JSON.stringify(data.user)],
+  );
+  return data.token;
+}
+
+const POLICY = `# Returns
+
+Refunds are issued within 14 days of receiving the returned kettle.
+
+Shipping costs are not refunded.
+`;
+
+test('upload a document, chat with a streamed cited answer, find it in the list and live', async ({ page, request, context }) => {
+  test.setTimeout(90_000);
+  const token = await signIn(page, request, 'chat');
+  const created = await request.post('/api/agents', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Kettle support', greeting: 'Hello! Ask me about returns.', status: 'active' },
+  });
+  expect(created.ok()).toBeTruthy();
+  const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+
+  // Upload a document on the agent's page.
+  await page.goto(`/dashboard/agents/${agentId}`);
+  await page.getByTestId('document-upload').setInputFiles({ name: 'returns.md', mimeType: 'text/markdown', buffer: Buffer.from(POLICY) });
+  const row = page.getByTestId('document-row').filter({ hasText: 'returns.md' });
+  await expect(row).toBeVisible();
+
+  // The live view, open in a second tab before the conversation starts.
+  const live = await context.newPage();
+  await live.goto('/dashboard/conversations/live');
+  await expect(live.getByTestId('live-status').first()).toHaveAttribute('data-state', 'open');
+
+  // Chat: the answer streams in, quotes the document and names it as its source.
+  await page.goto(`/dashboard/agents/${agentId}/chat`);
+  await page.getByTestId('chat-input').fill('How long do refunds take?');
+  await page.getByTestId('chat-send').click();
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(answer).toContainText('within 14 days');
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByTestId('chat-citation').first()).toContainText('returns.md');
+  await expect(page.getByTestId('chat-notice').first()).toContainText('No language model is connected');
+  await expect(page.getByTestId('conversation-item').first()).toContainText('How long do refunds take?');
+
+  // The live tab saw it arrive without a reload.
+  const card = live.getByTestId('live-conversation').filter({ hasText: 'How long do refunds take?' });
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(live.getByTestId('live-message')).toHaveCount(2);
+  await expect(live.getByTestId('live-message').last()).toContainText('within 14 days');
+
+  // A follow-up in the same conversation reaches the live tab too.
+  await page.getByTestId('chat-input').fill('Hello');
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Ask me about returns');
+  await expect(live.getByTestId('live-message')).toHaveCount(4);
+
+  // The conversation list and its transcript.
+  await page.goto('/dashboard/conversations');
+  const listed = page.getByTestId('conversation-row').filter({ hasText: 'How long do refunds take?' });
+  await expect(listed).toBeVisible();
+  await listed.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/dashboard\/conversations\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('transcript-message')).toHaveCount(4);
+  await expect(page.getByText('returns.md').first()).toBeVisible();
+});

@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeAgent, ok } from '@/testing/mocks/agents';
+import { answerEvents, makeConversation, makeMessage, openSse, sseResponse } from '@/testing/mocks/chat';
+import { server } from '@/testing/mocks/server';
+import { plainUser, renderApp } from '@/testing/test-utils';
+
+const NOTICE = 'No language model is connected; this answer comes from the built-in responder.';
+const CITATION = { documentId: 'd1', documentName: 'refunds.md', passageId: 1, excerpt: 'Refunds are accepted within 30 days.', score: 1.2 };
+
+type Sent = Record<string, unknown>;
+
+/** The agent a1 with its chat; `chat` answers POST /agents/a1/chat and records the bodies. */
+function agentChat(chat: (body: Sent, call: number) => Response | Promise<Response>, sent: Sent[] = []) {
+  server.use(
+    http.get('*/api/agents/a1', () => ok(makeAgent({ greeting: 'Hi there! Ask me about refunds.' }))),
+    http.post('*/api/agents/a1/chat', async ({ request }) => {
+      const body = (await request.json()) as Sent;
+      sent.push(body);
+      return chat(body, sent.length);
+    }),
+  );
+  return sent;
+}
+
+const messages = () => screen.queryAllByTestId('chat-message');
+const input = () => screen.getByTestId('chat-input');
+
+describe('chat window', () => {
+  it('sends with Enter, streams the answer in, and shows sources, the notice and the built-in banner', async () => {
+    const sent = agentChat((_body, call) =>
+      sseResponse(
+        answerEvents({
+          turn: call,
+          userText: 'What is your refund policy?',
+          text: ['You can get a **refund** ', 'within 30 days.'],
+          citations: [CITATION],
+          over: { provider: 'builtin', model: null, notice: NOTICE },
+        }),
+      ),
+    );
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat with agent' })).toBeInTheDocument();
+    expect(await screen.findByText('Hi there! Ask me about refunds.')).toBeInTheDocument();
+
+    await user.type(input(), 'What is your refund policy?{Enter}');
+    expect(await screen.findByText('refund', { selector: 'strong' })).toBeInTheDocument();
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(messages().map((m) => m.dataset.role)).toEqual(['user', 'assistant']);
+    const answer = messages()[1];
+    expect(answer).toHaveTextContent('You can get a refund within 30 days.');
+    const citation = within(answer).getByTestId('chat-citation');
+    expect(citation).toHaveTextContent('refunds.md');
+    expect(citation).toHaveTextContent('Refunds are accepted within 30 days.');
+    expect(within(answer).getByTestId('chat-notice')).toHaveTextContent(NOTICE);
+    expect(screen.getByText(/No language model is connected: the built-in responder answers/)).toBeInTheDocument();
+    expect(sent[0]).toEqual({ message: 'What is your refund policy?', conversationId: null, useKnowledgeBase: true, includeContext: true, shareToken: null, stream: true });
+    expect(input()).toHaveValue('');
+
+    // The next message continues the same conversation.
+    await user.type(input(), 'Thanks{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ message: 'Thanks', conversationId: 'c1' });
+  });
+
+  it('renders deltas as they arrive, disables the box meanwhile, and copies the answer', async () => {
+    const sse = openSse();
+    agentChat(() => sse.response());
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.type(await screen.findByTestId('chat-input'), 'Tell me a story{Enter}');
+    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Tell me a story' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini' });
+    sse.send('delta', { text: 'Once' });
+    await waitFor(() => expect(messages()[1]).toHaveTextContent('Once'));
+    expect(input()).toBeDisabled();
+    expect(screen.getByTestId('chat-stop')).toBeInTheDocument();
+    expect(screen.queryByTestId('chat-send')).not.toBeInTheDocument();
+    sse.send('delta', { text: ' upon a time' });
+    await waitFor(() => expect(messages()[1]).toHaveTextContent('Once upon a time'));
+    sse.send('end', { message: makeMessage({ id: 'm1', content: 'Once upon a time' }) });
+    sse.close();
+    await waitFor(() => expect(input()).toBeEnabled());
+    expect(screen.queryByText(/built-in responder/)).not.toBeInTheDocument();
+
+    await user.click(within(messages()[1]).getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Answer copied to the clipboard')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('Once upon a time');
+  });
+
+  it('keeps Shift+Enter as a new line', async () => {
+    const sent = agentChat(() => sseResponse(answerEvents({ text: ['ok'] })));
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.type(await screen.findByTestId('chat-input'), 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(input()).toHaveValue('line one\nline two');
+    expect(sent).toHaveLength(0);
+    await user.click(screen.getByTestId('chat-send'));
+    await waitFor(() => expect(sent[0]).toMatchObject({ message: 'line one\nline two' }));
+  });
+
+  it('stops generating: the request is aborted and the answer stays, marked partial', async () => {
+    const sse = openSse();
+    let aborted = false;
+    server.use(
+      http.get('*/api/agents/a1', () => ok(makeAgent())),
+      http.post('*/api/agents/a1/chat', ({ request }) => {
+        request.signal.addEventListener('abort', () => (aborted = true));
+        return sse.response();
+      }),
+    );
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.type(await screen.findByTestId('chat-input'), 'Write a long essay{Enter}');
+    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Write a long essay' }), messageId: 'm1' });
+    sse.send('delta', { text: 'First paragraph' });
+    await waitFor(() => expect(messages()[1]).toHaveTextContent('First paragraph'));
+    await user.click(screen.getByTestId('chat-stop'));
+    expect(await screen.findByText('Stopped: this answer is incomplete.')).toBeInTheDocument();
+    expect(messages()[1]).toHaveAttribute('data-status', 'partial');
+    expect(messages()[1]).toHaveTextContent('First paragraph');
+    expect(input()).toBeEnabled();
+    await waitFor(() => expect(aborted).toBe(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to send message' when sending fails, then retries the same message", async () => {
+    const sent = agentChat((_body, call) => (call === 1 ? HttpResponse.error() : sseResponse(answerEvents({ userText: 'Are you there?', text: ['Yes!'] }))));
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.type(await screen.findByTestId('chat-input'), 'Are you there?{Enter}');
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(messages()).toHaveLength(1);
+    expect(messages()[0]).toHaveAttribute('data-status', 'unsent');
+    expect(screen.getByText('Not sent.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(messages()[1]).toHaveTextContent('Yes!');
+    expect(sent.map((b) => b.message)).toEqual(['Are you there?', 'Are you there?']);
+  });
+
+  it("toasts 'Failed to chat with agent' with the provider's message when the answer fails", async () => {
+    agentChat(() =>
+      sseResponse([
+        ['start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Hi' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini' }],
+        ['error', { error: 'provider_auth_failed', message: 'The provider refused the API key' }],
+      ]),
+    );
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.type(await screen.findByTestId('chat-input'), 'Hi{Enter}');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Failed to chat with agent');
+    expect(toast).toHaveTextContent('The provider refused the API key');
+    expect(messages()[1]).toHaveAttribute('data-status', 'failed');
+    expect(within(messages()[1]).getByText('This answer failed: The provider refused the API key')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to chat with agent' with the server's message when the chat is refused", async () => {
+    agentChat(() => HttpResponse.json({ success: false, error: 'agent_inactive', message: 'This agent is paused' }, { status: 409 }));
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.type(await screen.findByTestId('chat-input'), 'Hi{Enter}');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Failed to chat with agent');
+    expect(toast).toHaveTextContent('This agent is paused');
+  });
+
+  it('lists the conversations with the agent and opens one', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get('*/api/agents/a1', () => ok(makeAgent())),
+      http.get('*/api/conversations', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({
+          success: true,
+          data: [makeConversation({ id: 'c2', title: 'Shipping times' }), makeConversation({ id: 'c1', title: 'Refunds' })],
+          meta: { page: 1, limit: 50, total: 2 },
+        });
+      }),
+      http.get('*/api/conversations/c1/messages', () =>
+        ok([
+          makeMessage({ id: 'u1', role: 'user', content: 'Can I get a refund?' }),
+          makeMessage({ id: 'm1', content: 'Yes, within 30 days.', citations: [CITATION] }),
+        ]),
+      ),
+    );
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    const items = await screen.findAllByTestId('conversation-item');
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Shipping times'), expect.stringContaining('Refunds')]);
+    expect(asked[0].searchParams.get('agentId')).toBe('a1');
+    expect(asked[0].searchParams.get('limit')).toBe('50');
+
+    await user.click(items[1]);
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(items[1]).toHaveAttribute('aria-current', 'true');
+    expect(messages()[1]).toHaveTextContent('Yes, within 30 days.');
+    expect(within(messages()[1]).getByTestId('chat-citation')).toHaveTextContent('refunds.md');
+
+    await user.click(screen.getByTestId('chat-new'));
+    expect(messages()).toHaveLength(0);
+    expect(screen.getAllByTestId('conversation-item')[1]).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('chat routes', () => {
+  it('/user/chat sends the share token and does not read the agent', async () => {
+    let agentRead = false;
+    const sent: Sent[] = [];
+    server.use(
+      http.get('*/api/agents/a1', () => {
+        agentRead = true;
+        return ok(makeAgent());
+      }),
+      http.post('*/api/agents/a1/chat', async ({ request }) => {
+        sent.push((await request.json()) as Sent);
+        return sseResponse(answerEvents({ text: ['Hello, I am Nova.'] }));
+      }),
+    );
+    const { user } = renderApp('/user/chat/a1?share=tok-123', { user: plainUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+    await user.type(screen.getByTestId('chat-input'), 'Hello{Enter}');
+    expect(await screen.findByText('Hello, I am Nova.')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ message: 'Hello', shareToken: 'tok-123' });
+    expect(agentRead).toBe(false);
+  });
+
+  it('/dashboard/chat picks an agent, then chats with it', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/agents', () =>
+        HttpResponse.json({
+          success: true,
+          data: [makeAgent({ id: 'a1', name: 'Sales assistant', status: 'active' }), makeAgent({ id: 'a2', name: 'Support bot', status: 'active', greeting: 'Support here.' })],
+          meta: { page: 1, limit: 100, total: 2 },
+        }),
+      ),
+      http.get('*/api/conversations', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('agentId') ?? '');
+        return HttpResponse.json({ success: true, data: [], meta: { page: 1, limit: 50, total: 0 } });
+      }),
+      http.post('*/api/agents/a2/chat', () => sseResponse(answerEvents({ text: ['Support answer'] }))),
+    );
+    const { user, router } = renderApp('/dashboard/chat', { user: plainUser });
+    const select = await screen.findByRole('combobox', { name: 'Agent' });
+    expect(select).toHaveValue('a1');
+    await user.selectOptions(select, 'a2');
+    expect(router.state.location.search).toBe('?agent=a2');
+    expect(await screen.findByText('Support here.')).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain('a2'));
+    await user.type(screen.getByTestId('chat-input'), 'Help{Enter}');
+    expect(await screen.findByText('Support answer')).toBeInTheDocument();
+  });
+});

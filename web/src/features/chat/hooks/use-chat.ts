@@ -1,0 +1,158 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { streamChat } from '@/features/chat/api/chat';
+import { chatKeys, useConversationMessages } from '@/features/chat/api/conversations';
+import { isShown, toChatMessage, type ChatMessage } from '@/features/chat/utils/messages';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+/** The turn on screen that is not in the conversation's cached messages yet. */
+type LiveTurn = {
+  user: ChatMessage;
+  assistant: ChatMessage | null;
+  /** `failed`: the send was refused before an answer began; the text stays, marked unsent. */
+  phase: 'sending' | 'streaming' | 'failed';
+};
+
+const CHAT_TOAST_ID = 'chat-error';
+
+/**
+ * One chat with an agent: the conversation on screen, its messages, and the turn in progress.
+ * A finished turn is written into the conversation's cached messages, so switching back and
+ * forth shows it without asking the server again.
+ */
+export function useChat({ agentId, shareToken }: { agentId: string; shareToken?: string | null }) {
+  const { t } = useTranslation('agents');
+  const qc = useQueryClient();
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [live, setLive] = useState<LiveTurn | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const history = useConversationMessages(conversationId);
+
+  // Leaving the screen stops the answer (the server keeps it as partial).
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const stored = conversationId ? (history.data ?? []) : [];
+  const messages = [...stored.filter(isShown), ...(live ? [live.user, ...(live.assistant ? [live.assistant] : [])] : [])];
+  const busy = live?.phase === 'sending' || live?.phase === 'streaming';
+
+  const send = useCallback(
+    async (text: string) => {
+      const message = text.trim();
+      if (!message || abortRef.current) return;
+      const controller = new AbortController();
+      abortRef.current = controller;
+
+      let convId = conversationId;
+      // Filled in as the events arrive (an object, so the callbacks and the catch share it).
+      const turn: { user: ChatMessage; draft: ChatMessage | null; settled: boolean } = {
+        user: { id: `local-${Date.now()}`, role: 'user', content: message, status: 'complete', citations: [] },
+        draft: null,
+        settled: false,
+      };
+      setLive({ user: turn.user, assistant: null, phase: 'sending' });
+
+      const commit = (assistant: ChatMessage | null) => {
+        turn.settled = true;
+        if (convId) qc.setQueryData<ChatMessage[]>(chatKeys.messages(convId), (old = []) => [...old, turn.user, ...(assistant ? [assistant] : [])]);
+        setLive(null);
+      };
+
+      try {
+        await streamChat(
+          agentId,
+          { message, conversationId: convId, useKnowledgeBase: true, includeContext: true, shareToken: shareToken || null },
+          {
+            signal: controller.signal,
+            onEvent: (event) => {
+              switch (event.type) {
+                case 'start': {
+                  if (!convId) {
+                    convId = event.data.conversationId;
+                    // A new conversation starts empty here; its turn is added when it ends.
+                    qc.setQueryData<ChatMessage[]>(chatKeys.messages(convId), []);
+                    setConversationId(convId);
+                  }
+                  turn.user = toChatMessage(event.data.userMessage);
+                  turn.draft = { id: event.data.messageId, role: 'assistant', content: '', status: 'streaming', citations: [], provider: event.data.provider, model: event.data.model };
+                  break;
+                }
+                case 'citations':
+                  if (turn.draft) turn.draft = { ...turn.draft, citations: event.data.citations ?? [] };
+                  break;
+                case 'delta':
+                  if (turn.draft) turn.draft = { ...turn.draft, content: turn.draft.content + (event.data.text ?? '') };
+                  break;
+                case 'end':
+                  commit(toChatMessage(event.data.message));
+                  return;
+                case 'error':
+                  if (turn.draft) {
+                    commit({ ...turn.draft, status: 'failed', error: event.data.message || event.data.error });
+                  } else {
+                    // Refused before the answer began: the text stays on screen to retry.
+                    turn.settled = true;
+                    setLive({ user: { ...turn.user, unsent: true }, assistant: null, phase: 'failed' });
+                  }
+                  toast({ id: CHAT_TOAST_ID, title: t('chat.errors.chat'), description: event.data.message || undefined, status: 'error' });
+                  return;
+              }
+              setLive({ user: turn.user, assistant: turn.draft, phase: 'streaming' });
+            },
+          },
+        );
+      } catch (error) {
+        if (!turn.settled) {
+          if (turn.draft) {
+            // Stopped or cut off mid-answer: the server keeps what was said as partial.
+            commit({ ...turn.draft, status: 'partial' });
+          } else if (controller.signal.aborted) {
+            setLive(null);
+          } else {
+            setLive({ user: { ...turn.user, unsent: true }, assistant: null, phase: 'failed' });
+          }
+          if (!controller.signal.aborted) {
+            // Refused by the server (its message says why) or not sent at all (network, cut off).
+            const refused = error instanceof ApiError && error.code !== 'network_error';
+            if (!(error instanceof ApiError && error.status === 401)) {
+              toast(
+                refused
+                  ? { id: CHAT_TOAST_ID, title: t('chat.errors.chat'), description: error.message, status: 'error' }
+                  : { id: CHAT_TOAST_ID, title: t('chat.errors.send'), status: 'error' },
+              );
+            }
+          }
+        }
+      } finally {
+        abortRef.current = null;
+        void qc.invalidateQueries({ queryKey: chatKeys.conversations(agentId) });
+      }
+    },
+    [agentId, conversationId, qc, shareToken, t],
+  );
+
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+
+  const selectConversation = useCallback((id: string | null) => {
+    if (abortRef.current) return;
+    setLive(null);
+    setConversationId(id);
+  }, []);
+
+  return {
+    conversationId,
+    messages,
+    loadingHistory: conversationId !== null && history.isPending,
+    historyError: history.isError,
+    busy,
+    streaming: live?.phase === 'streaming',
+    send,
+    stop,
+    /** Sends the last user message again. */
+    retry: lastUser ? () => void send(lastUser.content) : undefined,
+    selectConversation,
+  };
+}

@@ -1,0 +1,123 @@
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { conversationKeys, type ConversationListParams } from '@/features/conversations/api/conversations';
+import type { ConversationOut, MessageOut } from '@/features/conversations/types';
+import type { Paginated } from '@/lib/api-client';
+import { useRealtime, type RealtimeEvent, type RealtimeListener, type RealtimeStatus } from '@/lib/realtime';
+
+type Page = Paginated<ConversationOut>;
+
+/**
+ * Whether a list with these filters shows the conversation: true, false, or null when only the
+ * server can tell (text search, date bounds).
+ */
+function fits(c: ConversationOut, p: ConversationListParams): boolean | null {
+  if (p.agentId && p.agentId !== c.agentId) return false;
+  if (p.channel && p.channel !== c.channel) return false;
+  if (p.status && p.status !== c.status) return false;
+  if (p.search?.trim() || p.from || p.to) return null;
+  return true;
+}
+
+/**
+ * Applies one changed conversation to every cached list, newest activity first: replaced in
+ * place, moved to the top of page 1 when it just had activity, added to page 1 when new, or
+ * taken out when it no longer fits the filters. What cannot be worked out here is refetched.
+ */
+function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'activity' | 'updated') {
+  for (const [key, data] of qc.getQueriesData<Page>({ queryKey: conversationKeys.lists() })) {
+    const params = (key as QueryKey)[2] as ConversationListParams | undefined;
+    if (!data || !params) continue;
+    const refetch = () => void qc.invalidateQueries({ queryKey: key, exact: true });
+    const fit = fits(c, params);
+    const index = data.data.findIndex((x) => x.id === c.id);
+    if (fit === null) {
+      if (index >= 0 || change !== 'updated') refetch();
+      continue;
+    }
+    if (index >= 0) {
+      if (!fit) {
+        qc.setQueryData<Page>(key, { ...data, data: data.data.filter((x) => x.id !== c.id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
+      } else if (change !== 'updated' && params.page === 1) {
+        qc.setQueryData<Page>(key, { ...data, data: [c, ...data.data.filter((x) => x.id !== c.id)] });
+      } else {
+        qc.setQueryData<Page>(key, { ...data, data: data.data.map((x) => (x.id === c.id ? c : x)) });
+      }
+    } else if (fit && change === 'started' && params.page === 1) {
+      qc.setQueryData<Page>(key, { ...data, data: [c, ...data.data].slice(0, params.limit), meta: { ...data.meta, total: data.meta.total + 1 } });
+    } else if (fit && change !== 'updated') {
+      // Fits but is not here (a later page, or beyond what page 1 holds): the server knows where.
+      refetch();
+    }
+  }
+}
+
+function setDetailIfCached(qc: QueryClient, c: ConversationOut) {
+  qc.setQueryData<ConversationOut>(conversationKeys.detail(c.id), (old) => (old ? c : old));
+}
+
+function appendMessage(qc: QueryClient, conversationId: string, message: MessageOut) {
+  qc.setQueryData<MessageOut[]>(conversationKeys.messages(conversationId), (old) => {
+    if (!old) return old;
+    return old.some((m) => m.id === message.id) ? old.map((m) => (m.id === message.id ? message : m)) : [...old, message];
+  });
+}
+
+function removeFromLists(qc: QueryClient, id: string) {
+  for (const [key, data] of qc.getQueriesData<Page>({ queryKey: conversationKeys.lists() })) {
+    if (data?.data.some((c) => c.id === id)) {
+      qc.setQueryData<Page>(key, { ...data, data: data.data.filter((c) => c.id !== id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
+    }
+  }
+}
+
+const isConversation = (v: unknown): v is ConversationOut => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+const isMessage = (v: unknown): v is MessageOut => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+
+/** Brings the cached conversations, transcripts and lists up to date with one socket event. */
+export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): void {
+  switch (event.type) {
+    case 'conversation.started':
+      if (isConversation(event.conversation)) {
+        patchLists(qc, event.conversation, 'started');
+        setDetailIfCached(qc, event.conversation);
+      }
+      break;
+    case 'message.created': {
+      const conversationId = typeof event.conversationId === 'string' ? event.conversationId : isMessage(event.message) ? event.message.conversationId : null;
+      if (conversationId && isMessage(event.message)) appendMessage(qc, conversationId, event.message);
+      if (isConversation(event.conversation)) {
+        patchLists(qc, event.conversation, 'activity');
+        setDetailIfCached(qc, event.conversation);
+      }
+      break;
+    }
+    case 'conversation.ended':
+      if (isConversation(event.conversation)) {
+        patchLists(qc, event.conversation, 'updated');
+        setDetailIfCached(qc, event.conversation);
+      }
+      break;
+    case 'conversation.deleted':
+      if (typeof event.conversationId === 'string') {
+        removeFromLists(qc, event.conversationId);
+        qc.removeQueries({ queryKey: conversationKeys.detail(event.conversationId) });
+      }
+      break;
+  }
+}
+
+/**
+ * Listens to the realtime socket while mounted and keeps the conversation caches current. After
+ * a reconnection everything cached is refetched, since events may have been missed.
+ */
+export function useConversationsRealtime(onEvent?: RealtimeListener): RealtimeStatus {
+  const qc = useQueryClient();
+  return useRealtime((event, info) => {
+    if (event.type === 'ready') {
+      if (info.resumed) void qc.invalidateQueries({ queryKey: conversationKeys.all });
+    } else {
+      applyConversationEvent(qc, event);
+    }
+    onEvent?.(event, info);
+  });
+}

@@ -1,0 +1,305 @@
+import { ChevronLeft, ChevronRight, MessagesSquare, Radio, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Notice } from '@/components/ui/notice';
+import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
+import { SelectField } from '@/components/ui/select-field';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  CONVERSATION_CHANNELS,
+  CONVERSATION_ERRORS,
+  CONVERSATION_STATUSES,
+  PAGE_SIZE,
+  useAgentOptions,
+  useConversations,
+  type Channel,
+  type ConversationListParams,
+  type ConversationStatus,
+} from '@/features/conversations/api/conversations';
+import { useConversationsRealtime } from '@/features/conversations/api/realtime';
+import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
+import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
+import { toast } from '@/lib/toast';
+
+const FILTERS = ['agentId', 'channel', 'status', 'from', 'to', 'search'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const isDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
+/** The list's filters live in the address, so "back" from a transcript returns to the same page. */
+function paramsFrom(search: URLSearchParams): ConversationListParams {
+  const page = Number(search.get('page'));
+  const channel = search.get('channel') as Channel | null;
+  const status = search.get('status') as ConversationStatus | null;
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    limit: PAGE_SIZE,
+    agentId: search.get('agentId') || undefined,
+    channel: channel && CONVERSATION_CHANNELS.includes(channel) ? channel : undefined,
+    status: status && CONVERSATION_STATUSES.includes(status) ? status : undefined,
+    from: isDay(search.get('from')),
+    to: isDay(search.get('to')),
+    // Kept as typed (trimmed by the fetcher), so the box and the address never fight over spaces.
+    search: search.get('search') || undefined,
+  };
+}
+
+/** /dashboard/conversations and /all: filters, pages of 10, a link to each transcript. */
+export function ConversationsList() {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  const [search, setSearch] = useSearchParams();
+  const params = paramsFrom(search);
+  const conversations = useConversations(params);
+  const agents = useAgentOptions();
+  const live = useConversationsRealtime();
+  const urlSearch = params.search ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  const [seenUrlSearch, setSeenUrlSearch] = useState(urlSearch);
+  if (urlSearch !== seenUrlSearch) {
+    // The address changed under the box (back/forward, cleared filters): the box follows it.
+    setSeenUrlSearch(urlSearch);
+    setSearchText(urlSearch);
+  }
+
+  const update = (patch: Partial<Record<Filter | 'page', string | undefined>>) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        // A change of filter starts again on page 1.
+        if (!('page' in patch)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The search box is debounced into the address (starting again on page 1).
+  useEffect(() => {
+    if (searchText === urlSearch) return;
+    const id = setTimeout(() => {
+      setSeenUrlSearch(searchText);
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (searchText) next.set('search', searchText);
+          else next.delete('search');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, 300);
+    return () => clearTimeout(id);
+  }, [searchText, urlSearch, setSearch]);
+
+  useEffect(() => {
+    if (conversations.isError) {
+      toast({ id: 'conversations-load-failed', title: t('conversations.errors.loadFailed', { defaultValue: CONVERSATION_ERRORS.list }), status: 'error' });
+    }
+  }, [conversations.isError, t]);
+
+  const rows = conversations.data?.data ?? [];
+  const meta = conversations.data?.meta ?? { page: params.page, limit: params.limit, total: 0 };
+  const pages = Math.max(1, Math.ceil(meta.total / (meta.limit || PAGE_SIZE)));
+  const pastTheEnd = !conversations.isFetching && rows.length === 0 && meta.total > 0 && params.page > pages;
+
+  // The last page emptied (deletions, live updates) or the address named a page that is gone.
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('page', String(pages));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pastTheEnd, pages, setSearch]);
+
+  const filtered = FILTERS.some((f) => params[f]);
+  const showEmpty = !conversations.isPending && !conversations.isError && meta.total === 0 && !filtered;
+  const errorText = conversations.error?.message && conversations.error.message !== CONVERSATION_ERRORS.list ? conversations.error.message : null;
+
+  const clear = () => setSearch(new URLSearchParams(), { replace: true });
+
+  return (
+    <div className="w-full max-w-6xl space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight">{t('conversations.title')}</h1>
+            <RealtimeIndicator status={live} />
+          </div>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('conversations.description')}</p>
+        </div>
+        <ButtonLink to="/dashboard/conversations/live" variant="secondary">
+          <Radio aria-hidden className="size-4" />
+          {t('conversations.watchLive')}
+        </ButtonLink>
+      </header>
+
+      {showEmpty ? (
+        <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center dark:border-zinc-700">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-600 dark:bg-accent-500/15 dark:text-accent-400">
+            <MessagesSquare aria-hidden className="size-6" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold">{t('conversations.empty.title')}</h2>
+          <p className="mx-auto mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{t('conversations.empty.description')}</p>
+          <ButtonLink to="/dashboard/chat" className="mt-5">
+            {t('conversations.empty.action')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <>
+          <div role="search" aria-label={t('conversations.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+            <div className="relative sm:col-span-2">
+              <label htmlFor="conversation-search" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+                {t('conversations.filters.search')}
+              </label>
+              <Search aria-hidden className="pointer-events-none absolute start-3 bottom-3 size-4 text-zinc-400" />
+              <input
+                id="conversation-search"
+                type="search"
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+                placeholder={t('conversations.filters.searchPlaceholder')}
+                className="mt-1.5 block h-10 w-full rounded-lg border border-zinc-300 bg-white ps-9 pe-3 text-sm shadow-sm outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 dark:border-zinc-700 dark:bg-zinc-900"
+              />
+            </div>
+            <SelectField label={t('conversations.filters.agent')} value={params.agentId ?? ''} onChange={(e) => update({ agentId: e.target.value })}>
+              <option value="">{t('conversations.filters.allAgents')}</option>
+              {(agents.data ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('conversations.filters.channel')} value={params.channel ?? ''} onChange={(e) => update({ channel: e.target.value })}>
+              <option value="">{t('conversations.filters.allChannels')}</option>
+              {CONVERSATION_CHANNELS.map((c) => (
+                <option key={c} value={c}>
+                  {t(`conversations.channels.${c}`)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('conversations.filters.status')} value={params.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
+              <option value="">{t('conversations.filters.allStatuses')}</option>
+              {CONVERSATION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`conversations.statuses.${s}`)}
+                </option>
+              ))}
+            </SelectField>
+            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
+              <FormField type="date" label={t('conversations.filters.from')} value={params.from ?? ''} max={params.to} onChange={(e) => update({ from: e.target.value })} />
+              <FormField type="date" label={t('conversations.filters.to')} value={params.to ?? ''} min={params.from} onChange={(e) => update({ to: e.target.value })} />
+            </div>
+          </div>
+
+          {conversations.isError ? (
+            <Notice tone="error">
+              {t('conversations.errors.loadFailed', { defaultValue: CONVERSATION_ERRORS.list })}
+              {errorText ? <span className="block text-xs opacity-80">{errorText}</span> : null}
+            </Notice>
+          ) : null}
+
+          <div className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <table className="w-full text-start text-sm">
+              <caption className="sr-only">{t('conversations.caption')}</caption>
+              <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900">
+                <tr>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('conversations.columns.conversation')}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 text-start md:table-cell">
+                    {t('conversations.columns.agent')}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 text-start sm:table-cell">
+                    {t('conversations.columns.channel')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start">
+                    {t('conversations.columns.status')}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 text-end sm:table-cell">
+                    {t('conversations.columns.messages')}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 text-start lg:table-cell">
+                    {t('conversations.columns.lastActivity')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                {conversations.isPending ? (
+                  <tr>
+                    <td colSpan={6} className="px-4 py-10 text-center">
+                      <Spinner />
+                    </td>
+                  </tr>
+                ) : rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
+                      <p>{t('conversations.noMatches')}</p>
+                      {filtered ? (
+                        <Button size="sm" variant="ghost" className="mt-2" onClick={clear}>
+                          {t('conversations.filters.clear')}
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((c) => (
+                    <tr key={c.id} data-testid="conversation-row" className="transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+                      <td className="max-w-xs px-4 py-3">
+                        <Link
+                          to={`/dashboard/conversations/${encodeURIComponent(c.id)}`}
+                          dir="auto"
+                          className="block truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300"
+                        >
+                          {c.title || t('conversations.untitled')}
+                        </Link>
+                        <p className="mt-0.5 truncate text-xs text-zinc-500 md:hidden dark:text-zinc-400">{c.agentName}</p>
+                      </td>
+                      <td className="hidden px-4 py-3 text-zinc-700 md:table-cell dark:text-zinc-300">{c.agentName}</td>
+                      <td className="hidden px-4 py-3 sm:table-cell">
+                        <ChannelTag channel={c.channel} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <ConversationStatusBadge status={c.status} />
+                      </td>
+                      <td className="hidden px-4 py-3 text-end text-zinc-600 tabular-nums sm:table-cell dark:text-zinc-400">{formatNumber(lng, c.messageCount)}</td>
+                      <td className="hidden px-4 py-3 text-zinc-600 lg:table-cell dark:text-zinc-400">{formatDateTime(lng, c.lastMessageAt ?? c.startedAt)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+
+          <nav aria-label={t('conversations.pagination.label')} className="flex items-center justify-between gap-3 text-sm text-zinc-600 dark:text-zinc-400">
+            <p aria-live="polite">
+              {meta.total > 0
+                ? t('conversations.pagination.showing', { from: (meta.page - 1) * meta.limit + 1, to: Math.min(meta.page * meta.limit, meta.total), total: meta.total })
+                : t('conversations.pagination.none')}
+            </p>
+            <div className="flex items-center gap-2">
+              <span>{t('conversations.pagination.page', { page: meta.page, pages })}</span>
+              <Button size="sm" variant="secondary" aria-label={t('conversations.pagination.previous')} disabled={meta.page <= 1} onClick={() => update({ page: String(params.page - 1) })}>
+                <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
+              </Button>
+              <Button size="sm" variant="secondary" aria-label={t('conversations.pagination.next')} disabled={meta.page >= pages} onClick={() => update({ page: String(params.page + 1) })}>
+                <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { AlertTriangle, Bot, FileText, Info, User, Wrench } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/components/ui/cn';
+import type { MessageOut } from '@/features/conversations/types';
+import { formatMs, formatNumber, formatTime } from '@/features/conversations/utils/format';
+
+const roleIcons = { user: User, assistant: Bot, system: Info, tool: Wrench } as const;
+
+/**
+ * One message of a transcript. The content is text, never markup: React escapes it and
+ * `whitespace-pre-wrap` keeps its line breaks and spacing.
+ */
+export function MessageItem({ message, testId }: { message: MessageOut; testId: string }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  const isUser = message.role === 'user';
+  const Icon = roleIcons[message.role as keyof typeof roleIcons] ?? Info;
+  const time = formatTime(lng, message.createdAt);
+  const latency = formatMs(lng, message.latencyMs);
+  const hasTokens = (message.tokensIn ?? 0) > 0 || (message.tokensOut ?? 0) > 0;
+  const model = [message.provider, message.model].filter(Boolean).join(' · ');
+  const citations = message.citations ?? [];
+  const toolCalls = message.toolCalls ?? [];
+
+  return (
+    <li data-testid={testId} data-role={message.role} data-status={message.status} className={cn('flex gap-3', isUser && 'flex-row-reverse')}>
+      <span
+        aria-hidden
+        className={cn(
+          'mt-1 flex size-8 shrink-0 items-center justify-center rounded-full',
+          isUser ? 'bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-accent-300' : 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300',
+        )}
+      >
+        <Icon className="size-4" />
+      </span>
+      <article className={cn('min-w-0 max-w-[min(42rem,85%)]', isUser && 'text-end')}>
+        <header className={cn('flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400', isUser && 'justify-end')}>
+          <span className="font-medium text-zinc-800 dark:text-zinc-200">{t(`conversations.roles.${message.role}`, { defaultValue: message.role })}</span>
+          {time ? <time dateTime={message.createdAt}>{time}</time> : null}
+          {message.status === 'partial' ? (
+            <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">{t('conversations.message.partial')}</span>
+          ) : null}
+          {message.status === 'failed' ? (
+            <span className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-700 dark:bg-red-500/15 dark:text-red-300">{t('conversations.message.failed')}</span>
+          ) : null}
+        </header>
+        <div
+          dir="auto"
+          className={cn(
+            'mt-1 inline-block whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-start text-sm',
+            isUser ? 'bg-accent-600 text-white dark:bg-accent-500' : 'border border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
+            message.status === 'failed' && 'border-red-200 dark:border-red-900',
+          )}
+        >
+          {message.content || (message.status === 'failed' ? '' : t('conversations.message.empty'))}
+        </div>
+        {message.status === 'failed' && message.error ? (
+          <p className="mt-1 flex items-center gap-1 text-xs text-red-600 dark:text-red-400">
+            <AlertTriangle aria-hidden className="size-3.5 shrink-0" />
+            {message.error}
+          </p>
+        ) : null}
+        {citations.length > 0 ? (
+          <div className="mt-2 text-start">
+            <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{t('conversations.message.sources')}</p>
+            <ul className="mt-1 space-y-1.5" aria-label={t('conversations.message.sources')}>
+              {citations.map((c, i) => (
+                <li key={`${c.passageId}-${i}`} className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+                  <span className="flex items-center gap-1.5 font-medium text-zinc-800 dark:text-zinc-200">
+                    <FileText aria-hidden className="size-3.5 shrink-0" />
+                    {c.documentName}
+                  </span>
+                  {c.excerpt ? (
+                    <blockquote dir="auto" className="mt-1 line-clamp-4 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">
+                      {c.excerpt}
+                    </blockquote>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {toolCalls.length > 0 ? (
+          <details className="mt-2 text-start text-xs">
+            <summary className="cursor-pointer font-medium text-zinc-600 dark:text-zinc-400">{t('conversations.message.toolCalls', { value: toolCalls.length })}</summary>
+            <ul className="mt-1 space-y-1">
+              {toolCalls.map((call, i) => (
+                <li key={call.id ?? i} className="rounded-lg bg-zinc-50 px-3 py-2 font-mono dark:bg-zinc-900/60" dir="ltr">
+                  {call.name}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {message.notice ? (
+          <p className="mt-2 flex items-start gap-1.5 text-start text-xs text-zinc-500 dark:text-zinc-400">
+            <Info aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+            {message.notice}
+          </p>
+        ) : null}
+        {hasTokens || latency || model ? (
+          <p className={cn('mt-1 flex flex-wrap gap-x-3 text-[11px] text-zinc-400 tabular-nums dark:text-zinc-500', isUser && 'justify-end')}>
+            {hasTokens ? <span>{t('conversations.message.tokens', { input: formatNumber(lng, message.tokensIn), output: formatNumber(lng, message.tokensOut) })}</span> : null}
+            {latency ? <span>{t('conversations.message.latency', { value: latency })}</span> : null}
+            {model ? <span dir="ltr">{model}</span> : null}
+          </p>
+        ) : null}
+      </article>
+    </li>
+  );
+}
