@@ -57,9 +57,11 @@ fn is_greeting(text: &str) -> bool {
 /// The sentences of a passage that share the most words with the question,
 /// in their original order, up to about [`EXCERPT_CHARS`].
 fn excerpt(passage: &str, words: &[String]) -> String {
+    // Markdown block markers (headings, quotes, list bullets) would change
+    // the meaning of the quote they land in; plain sentences are kept.
     let sentences: Vec<&str> = passage
         .split_inclusive(['.', '!', '?', '\n'])
-        .map(str::trim)
+        .map(|s| s.trim().trim_start_matches(['#', '>', '*', '-', '+', ' ', '\t']))
         .filter(|s| !s.is_empty())
         .collect();
     let score = |s: &str| {
@@ -72,9 +74,15 @@ fn excerpt(passage: &str, words: &[String]) -> String {
         .map(|(i, s)| (i, score(s)))
         .collect();
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    // The sentences that share words with the question; the opening ones
+    // when none does (the search matched on a stem).
+    let relevant = ranked.iter().any(|(_, score)| *score > 0);
     let mut chosen = Vec::new();
     let mut length = 0;
-    for (i, _) in ranked {
+    for (i, score) in ranked {
+        if relevant && score == 0 {
+            break;
+        }
         let len = sentences[i].chars().count();
         if length > 0 && length + len > EXCERPT_CHARS {
             break;
@@ -222,6 +230,18 @@ mod tests {
         assert!(text.contains("> "), "{text}");
         assert!(text.contains("Refunds are issued within 14 days"), "{text}");
         assert!(text.contains("*policy.md*"), "{text}");
+        assert!(!text.contains("cats"), "an unrelated sentence was quoted: {text}");
+    }
+
+    #[test]
+    fn markdown_markers_do_not_leak_into_the_quote() {
+        let g = grounding(vec![GroundingPassage {
+            source: "returns.md".into(),
+            text: "# Returns\nRefunds are issued within 14 days.\n- Shipping is not refunded.".into(),
+        }]);
+        let text = answer(&g, "Are refunds and shipping refunded?");
+        assert!(text.contains("> Refunds are issued within 14 days. Shipping is not refunded."), "{text}");
+        assert!(!text.contains("# "), "{text}");
     }
 
     #[test]
