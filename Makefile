@@ -62,9 +62,10 @@ openapi:
 	cargo run --quiet --locked -p agentforge -- openapi > openapi.json
 	cd web && npm run gen:api
 
-## bench: load-test a release build with wrk (see docs/performance.md)
+## bench: load-test a release build with wrk, then the chat benchmarks (see docs/performance.md)
 bench: build
 	bench/run.sh
+	cargo bench -p agentforge-server --bench chat
 
 ## deps: install what a fresh Debian machine lacks for the tests (Chromium, wrk)
 deps:

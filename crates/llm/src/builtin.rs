@@ -61,7 +61,10 @@ fn excerpt(passage: &str, words: &[String]) -> String {
     // the meaning of the quote they land in; plain sentences are kept.
     let sentences: Vec<&str> = passage
         .split_inclusive(['.', '!', '?', '\n'])
-        .map(|s| s.trim().trim_start_matches(['#', '>', '*', '-', '+', ' ', '\t']))
+        .map(|s| {
+            s.trim()
+                .trim_start_matches(['#', '>', '*', '-', '+', ' ', '\t'])
+        })
         .filter(|s| !s.is_empty())
         .collect();
     let score = |s: &str| {
@@ -230,17 +233,24 @@ mod tests {
         assert!(text.contains("> "), "{text}");
         assert!(text.contains("Refunds are issued within 14 days"), "{text}");
         assert!(text.contains("*policy.md*"), "{text}");
-        assert!(!text.contains("cats"), "an unrelated sentence was quoted: {text}");
+        assert!(
+            !text.contains("cats"),
+            "an unrelated sentence was quoted: {text}"
+        );
     }
 
     #[test]
     fn markdown_markers_do_not_leak_into_the_quote() {
         let g = grounding(vec![GroundingPassage {
             source: "returns.md".into(),
-            text: "# Returns\nRefunds are issued within 14 days.\n- Shipping is not refunded.".into(),
+            text: "# Returns\nRefunds are issued within 14 days.\n- Shipping is not refunded."
+                .into(),
         }]);
         let text = answer(&g, "Are refunds and shipping refunded?");
-        assert!(text.contains("> Refunds are issued within 14 days. Shipping is not refunded."), "{text}");
+        assert!(
+            text.contains("> Refunds are issued within 14 days. Shipping is not refunded."),
+            "{text}"
+        );
         assert!(!text.contains("# "), "{text}");
     }
 

@@ -1,0 +1,448 @@
+//! Chat benchmarks against the release binary (`make bench-chat`):
+//!
+//! 1. non-streamed chat turns a second with the built-in responder on SQLite;
+//! 2. platform overhead on time to first token: 50 concurrent streaming chats
+//!    through AgentForge to a local OpenAI-compatible stand-in, against the
+//!    same chats sent to the stand-in directly;
+//! 3. resident memory with 1,000 open realtime sockets.
+//!
+//! The client runs on the same machine and shares its cores with the server.
+//! Numbers are recorded in docs/performance.md.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::response::Response;
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A running `agentforge serve`, killed on drop.
+struct Server {
+    child: Child,
+    base: String,
+    _data: tempdir::Dir,
+}
+
+mod tempdir {
+    /// A temporary directory removed on drop.
+    pub struct Dir(pub std::path::PathBuf);
+    impl Dir {
+        pub fn new() -> Self {
+            let path = std::env::temp_dir().join(format!(
+                "agentforge-bench-{}-{}",
+                std::process::id(),
+                rand::random::<u32>()
+            ));
+            std::fs::create_dir_all(&path).unwrap();
+            Self(path)
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+impl Server {
+    async fn start(env: &[(&str, &str)]) -> Self {
+        let bin = std::env::var("AGENTFORGE_BIN").unwrap_or_else(|_| {
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../target/release/agentforge"
+            )
+            .to_owned()
+        });
+        let data = tempdir::Dir::new();
+        let port = free_port();
+        let child = Command::new(&bin)
+            .arg("serve")
+            .env("AGENTFORGE_HOST", "127.0.0.1")
+            .env("AGENTFORGE_PORT", port.to_string())
+            .env("AGENTFORGE_DATA_DIR", &data.0)
+            .env("AGENTFORGE_LOG_LEVEL", "warn")
+            .env(
+                "AGENTFORGE_SECRET_KEY",
+                "bench-secret-key-0123456789abcdef0123456789",
+            )
+            .envs(env.iter().copied())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {bin} (make build first): {e}"));
+        // Owned at once, so the process is killed and waited for however this ends.
+        let server = Self {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            _data: data,
+        };
+        let client = reqwest::Client::new();
+        for _ in 0..500 {
+            let health = client
+                .get(format!("{}/api/system/health", server.base))
+                .send()
+                .await;
+            if health.is_ok_and(|r| r.status() == 200) {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("{bin} did not become healthy");
+    }
+
+    fn rss_mib(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        let kib: f64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0.0);
+        kib / 1024.0
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Signs up and creates an agent; returns (token, agent id).
+async fn set_up(client: &reqwest::Client, base: &str, agent: Value) -> (String, String) {
+    let session: Value = client
+        .post(format!("{base}/api/auth/register"))
+        .json(&json!({"email": format!("bench{}@example.com", rand::random::<u32>()), "password": "bench password 123", "firstName": "Bench", "lastName": "Mark"}))
+        .send().await.unwrap().json().await.unwrap();
+    let token = session["data"]["token"]
+        .as_str()
+        .expect("signed up")
+        .to_owned();
+    let created: Value = client
+        .post(format!("{base}/api/agents"))
+        .bearer_auth(&token)
+        .json(&agent)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (token, created["data"]["id"].as_str().unwrap().to_owned())
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn sorted(mut values: Vec<f64>) -> Vec<f64> {
+    values.sort_by(f64::total_cmp);
+    values
+}
+
+/// Non-streamed turns with the built-in responder, `workers` at a time.
+async fn builtin_throughput() {
+    let server = Server::start(&[]).await;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(256)
+        .build()
+        .unwrap();
+    let (token, agent) = set_up(
+        &client,
+        &server.base,
+        json!({"name": "Bench", "greeting": "Hello!", "status": "active"}),
+    )
+    .await;
+    let form = reqwest::multipart::Form::new().text("agentId", agent.clone()).part(
+        "file",
+        reqwest::multipart::Part::bytes(b"# Returns\n\nRefunds are issued within 14 days of receiving the returned item.\n\nShipping costs are not refunded.".to_vec()).file_name("returns.md"),
+    );
+    client
+        .post(format!("{}/api/upload/document", server.base))
+        .bearer_auth(&token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let workers: usize = env_or("WORKERS", 32);
+    let seconds: u64 = env_or("SECONDS", 10);
+    let url = format!("{}/api/agents/{agent}/chat", server.base);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..workers)
+        .map(|_| {
+            let (client, url, token) = (client.clone(), url.clone(), token.clone());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut conversation: Option<String> = None;
+                let mut errors = 0u64;
+                while Instant::now() < deadline {
+                    // A new conversation every ten turns, as visitors come and go.
+                    if latencies.len() % 10 == 0 {
+                        conversation = None;
+                    }
+                    let t = Instant::now();
+                    let response = client.post(&url).bearer_auth(&token)
+                        .json(&json!({"message": "How long do refunds take?", "conversationId": conversation}))
+                        .send().await;
+                    match response {
+                        Ok(r) if r.status() == 200 => {
+                            let body: Value = r.json().await.unwrap();
+                            conversation = body["data"]["conversationId"].as_str().map(str::to_owned);
+                            latencies.push(t.elapsed().as_secs_f64() * 1000.0);
+                        }
+                        _ => errors += 1,
+                    }
+                }
+                (latencies, errors)
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    for task in tasks {
+        let (l, e) = task.await.unwrap();
+        latencies.extend(l);
+        errors += e;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let latencies = sorted(latencies);
+    println!(
+        "== non-streamed chat turns, built-in responder, SQLite ({workers} clients, {seconds} s)"
+    );
+    println!(
+        "turns: {} ({errors} errors), {:.0} turns/s",
+        latencies.len(),
+        latencies.len() as f64 / elapsed
+    );
+    println!(
+        "latency ms: p50 {:.2}  p99 {:.2}  max {:.2}",
+        percentile(&latencies, 50.0),
+        percentile(&latencies, 99.0),
+        latencies.last().copied().unwrap_or(f64::NAN)
+    );
+    println!("resident memory after: {:.1} MiB\n", server.rss_mib());
+}
+
+/// An OpenAI-compatible stand-in that streams its first token at once.
+async fn stand_in() -> String {
+    let router = axum::Router::new().route(
+        "/v1/chat/completions",
+        axum::routing::post(|| async {
+            let mut chunks: Vec<String> = ["Refunds ", "take ", "fourteen ", "days."]
+                .iter()
+                .map(|w| {
+                    format!(
+                        "data: {}\n\n",
+                        json!({"choices": [{"index": 0, "delta": {"content": w}}]})
+                    )
+                })
+                .collect();
+            chunks.push(format!(
+                "data: {}\n\n",
+                json!({"choices": [], "usage": {"prompt_tokens": 40, "completion_tokens": 4}})
+            ));
+            chunks.push("data: [DONE]\n\n".to_owned());
+            Response::builder()
+                .header("content-type", "text/event-stream")
+                .body(Body::from_stream(futures_util::stream::iter(
+                    chunks.into_iter().map(Ok::<_, std::io::Error>),
+                )))
+                .unwrap()
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    format!("http://{address}/v1")
+}
+
+/// Time from sending `request` to its first text piece (`is_text` tells
+/// which event carries text), draining the rest.
+async fn first_token(
+    request: reqwest::RequestBuilder,
+    is_text: fn(&agentforge_llm::SseEvent) -> bool,
+) -> f64 {
+    let t = Instant::now();
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let mut bytes = response.bytes_stream();
+    let mut decoder = agentforge_llm::SseDecoder::new();
+    let mut first = None;
+    while let Some(chunk) = bytes.next().await {
+        for event in decoder.push(&chunk.unwrap()) {
+            if first.is_none() && is_text(&event) {
+                first = Some(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+    }
+    first.expect("a text event")
+}
+
+async fn first_token_overhead() {
+    let provider = stand_in().await;
+    let server = Server::start(&[
+        ("AGENTFORGE_LLM_PROVIDER", "openai"),
+        ("AGENTFORGE_LLM_BASE_URL", &provider),
+        ("AGENTFORGE_LLM_API_KEY", "bench"),
+    ])
+    .await;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(256)
+        .build()
+        .unwrap();
+    let (token, agent) = set_up(
+        &client,
+        &server.base,
+        json!({"name": "Bench", "status": "active"}),
+    )
+    .await;
+    let concurrency: usize = env_or("CONCURRENCY", 50);
+    let turns: usize = env_or("TURNS", 40);
+    let through = Arc::new(format!("{}/api/agents/{agent}/chat", server.base));
+    let direct = Arc::new(format!("{provider}/chat/completions"));
+
+    let run = |via_agentforge: bool| {
+        let (client, token, through, direct) = (
+            client.clone(),
+            token.clone(),
+            through.clone(),
+            direct.clone(),
+        );
+        async move {
+            let tasks: Vec<_> = (0..concurrency)
+                .map(|_| {
+                    let (client, token, through, direct) = (client.clone(), token.clone(), through.clone(), direct.clone());
+                    tokio::spawn(async move {
+                        let mut times = Vec::new();
+                        let mut conversation: Option<String> = None;
+                        for turn in 0..turns {
+                            if turn % 10 == 0 {
+                                conversation = None;
+                            }
+                            let time = if via_agentforge {
+                                let request = client.post(through.as_str()).bearer_auth(&token).header("accept", "text/event-stream")
+                                    .json(&json!({"message": "How long do refunds take?", "conversationId": conversation}));
+                                let t = Instant::now();
+                                let response = request.send().await.unwrap();
+                                let mut bytes = response.bytes_stream();
+                                let mut decoder = agentforge_llm::SseDecoder::new();
+                                let mut first = None;
+                                while let Some(chunk) = bytes.next().await {
+                                    for event in decoder.push(&chunk.unwrap()) {
+                                        if event.event == "start" {
+                                            let data: Value = serde_json::from_str(&event.data).unwrap();
+                                            conversation = data["conversationId"].as_str().map(str::to_owned);
+                                        }
+                                        if first.is_none() && event.event == "delta" {
+                                            first = Some(t.elapsed().as_secs_f64() * 1000.0);
+                                        }
+                                    }
+                                }
+                                first.expect("a delta")
+                            } else {
+                                let request = client.post(direct.as_str()).json(&json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "How long do refunds take?"}]}));
+                                first_token(request, |e| e.data.contains("content")).await
+                            };
+                            times.push(time);
+                        }
+                        times
+                    })
+                })
+                .collect();
+            let mut times = Vec::new();
+            for task in tasks {
+                times.extend(task.await.unwrap());
+            }
+            sorted(times)
+        }
+    };
+    // Warm both paths, then measure the provider alone and through AgentForge.
+    let _ = run(false).await;
+    let _ = run(true).await;
+    let alone = run(false).await;
+    let through_af = run(true).await;
+    println!(
+        "== time to first token, {concurrency} concurrent streaming chats, {turns} turns each"
+    );
+    println!(
+        "stand-in alone:    p50 {:.2} ms  p99 {:.2} ms",
+        percentile(&alone, 50.0),
+        percentile(&alone, 99.0)
+    );
+    println!(
+        "through AgentForge: p50 {:.2} ms  p99 {:.2} ms",
+        percentile(&through_af, 50.0),
+        percentile(&through_af, 99.0)
+    );
+    println!(
+        "platform overhead: p50 {:.2} ms  p99 {:.2} ms\n",
+        percentile(&through_af, 50.0) - percentile(&alone, 50.0),
+        percentile(&through_af, 99.0) - percentile(&alone, 99.0)
+    );
+}
+
+async fn socket_memory() {
+    let server = Server::start(&[]).await;
+    let client = reqwest::Client::new();
+    let (token, _) = set_up(&client, &server.base, json!({"name": "Bench"})).await;
+    let count: usize = env_or("SOCKETS", 1000);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = server.rss_mib();
+    let url = format!(
+        "{}/ws?token={token}",
+        server.base.replace("http://", "ws://")
+    );
+    let mut sockets = Vec::with_capacity(count);
+    for _ in 0..count {
+        let (socket, _) = tokio_tungstenite::connect_async(url.as_str())
+            .await
+            .unwrap();
+        sockets.push(socket);
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    println!("== realtime sockets");
+    println!(
+        "resident memory: {before:.1} MiB idle, {:.1} MiB with {count} open sockets\n",
+        server.rss_mib()
+    );
+    drop(sockets);
+}
+
+#[tokio::main]
+async fn main() {
+    let only = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    let wants = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if wants("throughput") {
+        builtin_throughput().await;
+    }
+    if wants("first-token") {
+        first_token_overhead().await;
+    }
+    if wants("sockets") {
+        socket_memory().await;
+    }
+}
