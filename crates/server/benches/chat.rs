@@ -1,10 +1,12 @@
-//! Chat benchmarks against the release binary (`make bench-chat`):
+//! Chat benchmarks against the release binary (`make bench`, or
+//! `cargo bench -p agentforge-server --bench chat [first-token|sockets]`):
 //!
-//! 1. non-streamed chat turns a second with the built-in responder on SQLite;
-//! 2. platform overhead on time to first token: 50 concurrent streaming chats
-//!    through AgentForge to a local OpenAI-compatible stand-in, against the
-//!    same chats sent to the stand-in directly;
-//! 3. resident memory with 1,000 open realtime sockets.
+//! 1. platform overhead on time to first token: 50 concurrent streaming chats
+//!    through AgentForge to a local OpenAI-compatible stand-in paced like a
+//!    hosted model, against the same chats sent to the stand-in directly;
+//! 2. resident memory with 1,000 open realtime sockets.
+//!
+//! Chat turns a second are measured with wrk, in `bench/run.sh`.
 //!
 //! The client runs on the same machine and shares its cores with the server.
 //! Numbers are recorded in docs/performance.md.
@@ -163,114 +165,35 @@ fn sorted(mut values: Vec<f64>) -> Vec<f64> {
     values
 }
 
-/// Non-streamed turns with the built-in responder, `workers` at a time.
-async fn builtin_throughput() {
-    let server = Server::start(&[]).await;
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(256)
-        .build()
-        .unwrap();
-    let (token, agent) = set_up(
-        &client,
-        &server.base,
-        json!({"name": "Bench", "greeting": "Hello!", "status": "active"}),
-    )
-    .await;
-    let form = reqwest::multipart::Form::new().text("agentId", agent.clone()).part(
-        "file",
-        reqwest::multipart::Part::bytes(b"# Returns\n\nRefunds are issued within 14 days of receiving the returned item.\n\nShipping costs are not refunded.".to_vec()).file_name("returns.md"),
-    );
-    client
-        .post(format!("{}/api/upload/document", server.base))
-        .bearer_auth(&token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let workers: usize = env_or("WORKERS", 32);
-    let seconds: u64 = env_or("SECONDS", 10);
-    let url = format!("{}/api/agents/{agent}/chat", server.base);
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let started = Instant::now();
-    let tasks: Vec<_> = (0..workers)
-        .map(|_| {
-            let (client, url, token) = (client.clone(), url.clone(), token.clone());
-            tokio::spawn(async move {
-                let mut latencies = Vec::new();
-                let mut conversation: Option<String> = None;
-                let mut errors = 0u64;
-                while Instant::now() < deadline {
-                    // A new conversation every ten turns, as visitors come and go.
-                    if latencies.len() % 10 == 0 {
-                        conversation = None;
-                    }
-                    let t = Instant::now();
-                    let response = client.post(&url).bearer_auth(&token)
-                        .json(&json!({"message": "How long do refunds take?", "conversationId": conversation}))
-                        .send().await;
-                    match response {
-                        Ok(r) if r.status() == 200 => {
-                            let body: Value = r.json().await.unwrap();
-                            conversation = body["data"]["conversationId"].as_str().map(str::to_owned);
-                            latencies.push(t.elapsed().as_secs_f64() * 1000.0);
-                        }
-                        _ => errors += 1,
-                    }
-                }
-                (latencies, errors)
-            })
-        })
-        .collect();
-    let mut latencies = Vec::new();
-    let mut errors = 0;
-    for task in tasks {
-        let (l, e) = task.await.unwrap();
-        latencies.extend(l);
-        errors += e;
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    let latencies = sorted(latencies);
-    println!(
-        "== non-streamed chat turns, built-in responder, SQLite ({workers} clients, {seconds} s)"
-    );
-    println!(
-        "turns: {} ({errors} errors), {:.0} turns/s",
-        latencies.len(),
-        latencies.len() as f64 / elapsed
-    );
-    println!(
-        "latency ms: p50 {:.2}  p99 {:.2}  max {:.2}",
-        percentile(&latencies, 50.0),
-        percentile(&latencies, 99.0),
-        latencies.last().copied().unwrap_or(f64::NAN)
-    );
-    println!("resident memory after: {:.1} MiB\n", server.rss_mib());
-}
-
-/// An OpenAI-compatible stand-in that streams its first token at once.
+/// An OpenAI-compatible stand-in paced like a hosted model: the first token
+/// after `FIRST_TOKEN_MS` (default 100), then `TOKENS` more (default 20)
+/// every `TOKEN_MS` (default 20).
 async fn stand_in() -> String {
+    let first: u64 = env_or("FIRST_TOKEN_MS", 100);
+    let every: u64 = env_or("TOKEN_MS", 20);
+    let tokens: usize = env_or("TOKENS", 20);
     let router = axum::Router::new().route(
         "/v1/chat/completions",
-        axum::routing::post(|| async {
-            let mut chunks: Vec<String> = ["Refunds ", "take ", "fourteen ", "days."]
-                .iter()
-                .map(|w| {
-                    format!(
-                        "data: {}\n\n",
-                        json!({"choices": [{"index": 0, "delta": {"content": w}}]})
-                    )
+        axum::routing::post(move || async move {
+            let mut chunks: Vec<(u64, String)> = (0..=tokens)
+                .map(|i| {
+                    let delay = if i == 0 { first } else { every };
+                    let text = json!({"choices": [{"index": 0, "delta": {"content": format!("word{i} ")}}]});
+                    (delay, format!("data: {text}\n\n"))
                 })
                 .collect();
-            chunks.push(format!(
-                "data: {}\n\n",
-                json!({"choices": [], "usage": {"prompt_tokens": 40, "completion_tokens": 4}})
-            ));
-            chunks.push("data: [DONE]\n\n".to_owned());
+            let usage = json!({"choices": [], "usage": {"prompt_tokens": 40, "completion_tokens": tokens + 1}});
+            chunks.push((0, format!("data: {usage}\n\n")));
+            chunks.push((0, "data: [DONE]\n\n".to_owned()));
+            let body = futures_util::stream::iter(chunks).then(|(delay, chunk)| async move {
+                if delay > 0 {
+                    tokio::time::sleep(Duration::from_millis(delay)).await;
+                }
+                Ok::<_, std::io::Error>(chunk)
+            });
             Response::builder()
                 .header("content-type", "text/event-stream")
-                .body(Body::from_stream(futures_util::stream::iter(
-                    chunks.into_iter().map(Ok::<_, std::io::Error>),
-                )))
+                .body(Body::from_stream(body))
                 .unwrap()
         }),
     );
@@ -321,7 +244,7 @@ async fn first_token_overhead() {
     )
     .await;
     let concurrency: usize = env_or("CONCURRENCY", 50);
-    let turns: usize = env_or("TURNS", 40);
+    let turns: usize = env_or("TURNS", 20);
     let through = Arc::new(format!("{}/api/agents/{agent}/chat", server.base));
     let direct = Arc::new(format!("{provider}/chat/completions"));
 
@@ -436,9 +359,6 @@ async fn socket_memory() {
 async fn main() {
     let only = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
     let wants = |name: &str| only.as_deref().is_none_or(|o| o == name);
-    if wants("throughput") {
-        builtin_throughput().await;
-    }
     if wants("first-token") {
         first_token_overhead().await;
     }

@@ -226,7 +226,15 @@ pub async fn socket(
         }
     };
     let hub = state.realtime.clone();
-    upgrade.on_upgrade(move |socket| serve(socket, hub, user_id))
+    // Clients only ever send pings and a close, and the server's frames are
+    // small: buffers sized for that keep a thousand sockets in a few MB
+    // (tungstenite's defaults are 128 KiB each way).
+    upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| serve(socket, hub, user_id))
 }
 
 async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, ApiError> {

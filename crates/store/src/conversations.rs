@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, DatabaseConnection, EntityTrait,
-    Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
 use crate::StoreError;
@@ -60,6 +60,18 @@ impl TryFrom<conversation::Model> for Conversation {
             last_message_at: m.last_message_at,
             ended_at: m.ended_at,
         })
+    }
+}
+
+impl Conversation {
+    /// Counts a stored message, as the database's trigger does.
+    pub fn count(&mut self, message: &Message) {
+        self.message_count = self.message_count.saturating_add(1);
+        self.tokens_in = self.tokens_in.saturating_add(u64::from(message.tokens_in));
+        self.tokens_out = self
+            .tokens_out
+            .saturating_add(u64::from(message.tokens_out));
+        self.last_message_at = message.created_at;
     }
 }
 
@@ -346,17 +358,14 @@ impl<'a> Conversations<'a> {
         Ok(())
     }
 
-    /// Stores a message and counts it on its conversation, atomically;
-    /// returns both as they now are.
+    /// Stores a message; the database counts it on its conversation in the
+    /// same statement (a trigger). [`Conversation::count`] applies the same
+    /// change to a copy in memory.
     pub async fn add_message(
         &self,
         conversation_id: &str,
         new: NewMessage,
-    ) -> Result<(Message, Conversation), StoreError> {
-        let txn = self.db.begin().await?;
-        let now = crate::now();
-        let tokens_in = i32::try_from(new.tokens_in).unwrap_or(i32::MAX);
-        let tokens_out = i32::try_from(new.tokens_out).unwrap_or(i32::MAX);
+    ) -> Result<Message, StoreError> {
         let ms = |v: Option<u32>| v.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
         let message = message::ActiveModel {
             id: Set(new.id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())),
@@ -367,46 +376,23 @@ impl<'a> Conversations<'a> {
             error: Set(new.error),
             citations: Set(json_text(&new.citations)),
             tool_calls: Set(json_text(&new.tool_calls)),
-            tokens_in: Set(tokens_in),
-            tokens_out: Set(tokens_out),
+            tokens_in: Set(i32::try_from(new.tokens_in).unwrap_or(i32::MAX)),
+            tokens_out: Set(i32::try_from(new.tokens_out).unwrap_or(i32::MAX)),
             latency_ms: Set(ms(new.latency_ms)),
             first_token_ms: Set(ms(new.first_token_ms)),
             provider: Set(new.provider),
             model: Set(new.model),
             notice: Set(new.notice),
-            created_at: Set(now),
+            created_at: Set(crate::now()),
         }
-        .insert(&txn)
-        .await?;
-        let updated = conversation::Entity::update_many()
-            .col_expr(
-                conversation::Column::MessageCount,
-                Expr::col(conversation::Column::MessageCount).add(1),
-            )
-            .col_expr(
-                conversation::Column::TokensIn,
-                Expr::col(conversation::Column::TokensIn).add(i64::from(tokens_in)),
-            )
-            .col_expr(
-                conversation::Column::TokensOut,
-                Expr::col(conversation::Column::TokensOut).add(i64::from(tokens_out)),
-            )
-            .col_expr(conversation::Column::LastMessageAt, Expr::value(now))
-            .filter(conversation::Column::Id.eq(conversation_id))
-            .exec(&txn)
-            .await?;
-        if updated.rows_affected == 0 {
-            return Err(StoreError::NotFound);
-        }
-        let conversation = conversation::Entity::find_by_id(conversation_id.to_owned())
-            .one(&txn)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-        txn.commit().await?;
-        Ok((
-            Message::try_from(message)?,
-            Conversation::try_from(conversation)?,
-        ))
+        .insert(self.db)
+        .await
+        .map_err(|e| match e.sql_err() {
+            // The conversation was deleted meanwhile.
+            Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)) => StoreError::NotFound,
+            _ => StoreError::Database(e),
+        })?;
+        Message::try_from(message)
     }
 
     pub async fn message(&self, id: &str) -> Result<Option<Message>, StoreError> {

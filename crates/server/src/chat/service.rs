@@ -162,7 +162,7 @@ pub async fn prepare(
         Some(id) => state.store.personalities().get(id).await?,
         None => None,
     };
-    let conversation = match existing {
+    let mut conversation = match existing {
         Some(c) => c,
         None => {
             conversations::start(
@@ -177,7 +177,7 @@ pub async fn prepare(
     };
     let mut question = NewMessage::text(MessageRole::User, text.clone());
     question.tokens_in = estimate_tokens(&text);
-    let user_message = record(state, &agent, &conversation, question).await?;
+    let user_message = record(state, &agent, &mut conversation, question).await?;
 
     let mut system = if agent.config.instructions.trim().is_empty() {
         format!("You are {}, a helpful assistant.", agent.config.name)
@@ -275,28 +275,30 @@ fn citation(hit: PassageHit) -> CitationOut {
     }
 }
 
-/// Stores a message, announces it, and returns it.
+/// Stores a message, counts it on `conversation` (as the database does) and
+/// announces it.
 async fn record(
     state: &AppState,
     agent: &Agent,
-    conversation: &Conversation,
+    conversation: &mut Conversation,
     message: NewMessage,
 ) -> Result<MessageOut, ApiError> {
-    let (message, updated) = state
+    let message = state
         .store
         .conversations()
         .add_message(&conversation.id, message)
         .await?;
+    conversation.count(&message);
     let message = MessageOut::from(message);
     state
         .realtime
         .publish(
-            conversations::audience(&updated),
+            conversations::audience(conversation),
             Event::MessageCreated {
-                conversation_id: updated.id.clone(),
-                agent_id: updated.agent_id.clone(),
+                conversation_id: conversation.id.clone(),
+                agent_id: conversation.agent_id.clone(),
                 message: Box::new(message.clone()),
-                conversation: ConversationOut::new(updated, agent.config.name.clone()),
+                conversation: ConversationOut::new(conversation.clone(), agent.config.name.clone()),
             },
         )
         .await;
@@ -313,7 +315,7 @@ fn millis(duration: std::time::Duration) -> u32 {
 /// error returned beside it).
 pub async fn answer(
     state: &AppState,
-    prepared: Prepared,
+    mut prepared: Prepared,
     stream: bool,
     on_text: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
 ) -> Result<(MessageOut, Option<ProviderError>), ApiError> {
@@ -364,7 +366,7 @@ pub async fn answer(
         model: Some(prepared.model_name.clone()),
         notice: builtin.then(|| BUILTIN_NOTICE.to_owned()),
     };
-    let stored = record(state, &prepared.agent, &prepared.conversation, answer).await?;
+    let stored = record(state, &prepared.agent, &mut prepared.conversation, answer).await?;
     if let Err(e) = state
         .store
         .agents()

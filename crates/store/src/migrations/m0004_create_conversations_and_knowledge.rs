@@ -3,7 +3,9 @@
 //!
 //! Written as SQL per engine, because full-text search is engine-specific:
 //! SQLite indexes passages in an FTS5 table kept in step by triggers,
-//! PostgreSQL in a generated `tsvector` column with a GIN index.
+//! PostgreSQL in a generated `tsvector` column with a GIN index. A trigger
+//! (per engine too) counts each new message on its conversation, so storing
+//! a message is one statement and the counts can never drift from the rows.
 
 use sea_orm::DatabaseBackend;
 use sea_orm_migration::prelude::*;
@@ -83,7 +85,15 @@ const TABLES: &[&str] = &[
     )",
 ];
 
-const SQLITE_SEARCH: &[&str] = &[
+const SQLITE_TRIGGERS: &[&str] = &[
+    "CREATE TRIGGER messages_count AFTER INSERT ON messages BEGIN
+        UPDATE conversations SET
+            message_count = message_count + 1,
+            tokens_in = tokens_in + new.tokens_in,
+            tokens_out = tokens_out + new.tokens_out,
+            last_message_at = new.created_at
+        WHERE id = new.conversation_id;
+    END",
     "CREATE VIRTUAL TABLE passages_fts USING fts5(
         content, content='passages', content_rowid='id',
         tokenize='porter unicode61 remove_diacritics 2'
@@ -96,7 +106,19 @@ const SQLITE_SEARCH: &[&str] = &[
     END",
 ];
 
-const POSTGRES_SEARCH: &[&str] = &[
+const POSTGRES_TRIGGERS: &[&str] = &[
+    "CREATE FUNCTION messages_count() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        UPDATE conversations SET
+            message_count = message_count + 1,
+            tokens_in = tokens_in + NEW.tokens_in,
+            tokens_out = tokens_out + NEW.tokens_out,
+            last_message_at = NEW.created_at
+        WHERE id = NEW.conversation_id;
+        RETURN NEW;
+    END $$",
+    "CREATE TRIGGER messages_count AFTER INSERT ON messages
+        FOR EACH ROW EXECUTE FUNCTION messages_count()",
     "ALTER TABLE passages ADD COLUMN tsv tsvector
         GENERATED ALWAYS AS (to_tsvector('english', content)) STORED",
     "CREATE INDEX idx_passages_tsv ON passages USING GIN (tsv)",
@@ -106,18 +128,18 @@ const POSTGRES_SEARCH: &[&str] = &[
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let db = manager.get_connection();
-        let (ts, serial, blob, search) = match manager.get_database_backend() {
+        let (ts, serial, blob, triggers) = match manager.get_database_backend() {
             DatabaseBackend::Postgres => (
                 "timestamp with time zone",
                 "bigserial NOT NULL PRIMARY KEY",
                 "bytea",
-                POSTGRES_SEARCH,
+                POSTGRES_TRIGGERS,
             ),
             _ => (
                 "timestamp_with_timezone_text",
                 "integer NOT NULL PRIMARY KEY AUTOINCREMENT",
                 "blob",
-                SQLITE_SEARCH,
+                SQLITE_TRIGGERS,
             ),
         };
         for statement in TABLES {
@@ -127,7 +149,7 @@ impl MigrationTrait for Migration {
                 .replace("{blob}", blob);
             db.execute_unprepared(&sql).await?;
         }
-        for statement in search {
+        for statement in triggers {
             db.execute_unprepared(statement).await?;
         }
         Ok(())
@@ -135,7 +157,8 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let db = manager.get_connection();
-        if manager.get_database_backend() == DatabaseBackend::Sqlite {
+        let postgres = manager.get_database_backend() == DatabaseBackend::Postgres;
+        if !postgres {
             db.execute_unprepared("DROP TABLE passages_fts").await?;
         }
         for table in [
@@ -146,6 +169,10 @@ impl MigrationTrait for Migration {
             "conversations",
         ] {
             db.execute_unprepared(&format!("DROP TABLE {table}"))
+                .await?;
+        }
+        if postgres {
+            db.execute_unprepared("DROP FUNCTION messages_count")
                 .await?;
         }
         Ok(())
