@@ -262,7 +262,14 @@ async fn first_token_overhead() {
                     tokio::spawn(async move {
                         let mut times = Vec::new();
                         let mut conversation: Option<String> = None;
+                        // People do not all press Enter at the same instant: each
+                        // chat starts at a random moment and pauses a little
+                        // between turns, as a reader would.
+                        tokio::time::sleep(Duration::from_millis(rand::random_range(0..500))).await;
                         for turn in 0..turns {
+                            if turn > 0 {
+                                tokio::time::sleep(Duration::from_millis(rand::random_range(0..200))).await;
+                            }
                             if turn % 10 == 0 {
                                 conversation = None;
                             }

@@ -116,6 +116,9 @@ impl Hub {
 
     /// Sends `event` to the sockets of `audience` (user ids), on every instance.
     pub async fn publish(&self, audience: Vec<String>, event: Event) {
+        if !self.postgres && self.local.receiver_count() == 0 {
+            return; // Nobody is listening on this (the only) instance.
+        }
         let frame = match serde_json::to_string(&event) {
             Ok(frame) => frame,
             Err(e) => {

@@ -139,29 +139,39 @@ pub async fn prepare(
         }
         None => None,
     };
-    let history = match (&existing, input.include_context) {
-        (Some(c), true) => {
+    // The three reads are independent: run them at once (on separate pooled
+    // connections) to keep them off each other's path to the first token.
+    let history = async {
+        match (&existing, input.include_context) {
+            (Some(c), true) => {
+                state
+                    .store
+                    .conversations()
+                    .recent_messages(&c.id, HISTORY_MESSAGES)
+                    .await
+            }
+            _ => Ok(Vec::new()),
+        }
+    };
+    let hits = async {
+        if input.use_knowledge_base && agent.config.use_knowledge_base {
             state
                 .store
-                .conversations()
-                .recent_messages(&c.id, HISTORY_MESSAGES)
-                .await?
+                .knowledge()
+                .search(&agent.id, &text, PASSAGES)
+                .await
+        } else {
+            Ok(Vec::new())
         }
-        _ => Vec::new(),
     };
-    let hits = if input.use_knowledge_base && agent.config.use_knowledge_base {
-        state
-            .store
-            .knowledge()
-            .search(&agent.id, &text, PASSAGES)
-            .await?
-    } else {
-        Vec::new()
+    let personality = async {
+        match &agent.config.personality_id {
+            Some(id) => state.store.personalities().get(id).await,
+            None => Ok(None),
+        }
     };
-    let personality = match &agent.config.personality_id {
-        Some(id) => state.store.personalities().get(id).await?,
-        None => None,
-    };
+    let (history, hits, personality) = tokio::join!(history, hits, personality);
+    let (history, hits, personality) = (history?, hits?, personality?);
     let mut conversation = match existing {
         Some(c) => c,
         None => {
