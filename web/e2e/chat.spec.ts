@@ -80,4 +80,47 @@ test('upload a document, chat with a streamed cited answer, find it in the list 
   await expect(page).toHaveURL(/\/dashboard\/conversations\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('transcript-message')).toHaveCount(4);
   await expect(page.getByText('returns.md').first()).toBeVisible();
+
+  // The agent's page lists its latest conversations, and leads to all of them, filtered.
+  await page.goto(`/dashboard/agents/${agentId}`);
+  const recent = page.getByRole('region', { name: 'Recent conversations' });
+  await expect(recent.getByTestId('agent-conversation')).toHaveCount(1);
+  await expect(recent.getByTestId('agent-conversation')).toContainText('How long do refunds take?');
+  await recent.getByRole('link', { name: /View all/ }).click();
+  await expect(page).toHaveURL(`/dashboard/conversations/all?agentId=${agentId}`);
+  await expect(page.getByLabel('Agent')).toHaveValue(agentId);
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'All conversations' })).toHaveAttribute('aria-current', 'page');
+});
+
+test("a shared link shows the agent's name and greeting, and says so once sharing is off", async ({ page, request, browser }) => {
+  const ownerPage = await browser.newPage();
+  const token = await signIn(ownerPage, request, 'owner');
+  await ownerPage.close();
+  const auth = { Authorization: `Bearer ${token}` };
+  const created = await request.post('/api/agents', {
+    headers: auth,
+    data: { name: 'Kettle helper', description: 'Answers questions about kettles.', greeting: 'Welcome! Ask me about **kettles**.', status: 'active' },
+  });
+  const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+  const shared = await request.post(`/api/agents/${agentId}/share`, { headers: auth, data: { public: true } });
+  const url = new URL(((await shared.json()) as { data: { url: string } }).data.url);
+
+  // Someone else, signed in, opens the link.
+  await signIn(page, request, 'guest');
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kettle helper' })).toBeVisible();
+  await expect(page.getByText('Answers questions about kettles.')).toBeVisible();
+  await expect(page.getByTestId('chat-greeting')).toContainText('Welcome! Ask me about kettles.');
+  await page.getByTestId('chat-input').fill('Hello');
+  await page.getByTestId('chat-send').click();
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByTestId('chat-greeting')).toBeVisible();
+
+  // The owner turns sharing off: the same link no longer opens a chat.
+  await request.post(`/api/agents/${agentId}/share`, { headers: auth, data: { public: false } });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'This chat is not available' })).toBeVisible();
+  await expect(page.getByText('This link is not valid, or its owner has turned sharing off.')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toHaveCount(0);
 });

@@ -81,6 +81,14 @@ describe('route guards', () => {
 });
 
 describe('route table', () => {
+  it('loads each page on its first visit, showing the spinner meanwhile', async () => {
+    renderApp('/pricing');
+    // The page module is fetched first: the spinner holds the screen.
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Simple plans that grow with you' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('renders the landing page', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /Build AI agents/ })).toBeInTheDocument();
@@ -98,10 +106,11 @@ describe('route table', () => {
     ['/dashboard/integrations/elevenlabs', 'Integrations'],
     ['/dashboard/voice-flows', 'Conversation flow builder'],
     ['/dashboard/agents/7/chat', 'Chat with agent'],
-    ['/user/chat/7', 'Chat'],
+    ['/user/chat/7', 'This chat is not available'],
   ])('routes %s', async (path, heading) => {
-    // The owner's chat reads the agent for its name and greeting.
-    server.use(http.get('*/api/agents/7', () => HttpResponse.json({ success: false, error: 'not_found', message: 'Agent not found' }, { status: 404 })));
+    // The chats read the agent for its name and greeting.
+    const notFound = () => HttpResponse.json({ success: false, error: 'not_found', message: 'Agent not found' }, { status: 404 });
+    server.use(http.get('*/api/agents/7', notFound), http.get('*/api/agents/7/public', notFound));
     renderApp(path, { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });

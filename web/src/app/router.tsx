@@ -1,61 +1,79 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AdminPageRoute } from '@/app/routes/admin/admin-page';
-import { LoginRoute } from '@/app/routes/auth/login';
-import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
-import { ResetPasswordRoute } from '@/app/routes/auth/reset-password';
-import { VerifyEmailRoute } from '@/app/routes/auth/verify-email';
-import { SignupRoute } from '@/app/routes/auth/signup';
-import { AgentChatRoute } from '@/app/routes/dashboard/agents/agent-chat';
-import { AgentDetailRoute, AgentsListRoute, CreateAgentRoute, EditAgentRoute } from '@/app/routes/dashboard/agents/agents';
-import { ChatRoute } from '@/app/routes/dashboard/chat';
-import { ConversationRoute, ConversationsListRoute, LiveConversationsRoute } from '@/app/routes/dashboard/conversations';
-import { DashboardPageRoute } from '@/app/routes/dashboard/dashboard-page';
-import { DashboardOverviewRoute } from '@/app/routes/dashboard/overview';
-import { SettingsRoute } from '@/app/routes/dashboard/settings';
-import { FeaturesRoute } from '@/app/routes/features';
-import { LandingRoute } from '@/app/routes/landing';
-import { NotFoundRoute } from '@/app/routes/not-found';
-import { PricingRoute } from '@/app/routes/pricing';
-import { PublicPageRoute } from '@/app/routes/public-page';
-import { UserChatRoute } from '@/app/routes/user-chat';
 import { RouteErrorScreen } from '@/components/errors/error-fallback';
 import { AdminLayout } from '@/components/layouts/admin-layout';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { AdminRoute, ProtectedRoute } from '@/lib/authorization';
 
-const publicPage = (path: string, page: string): RouteObject => ({ path, element: <PublicPageRoute page={page} /> });
+// Layouts and guards load with the app; every page is its own module, fetched the first time
+// it is visited (React Router's `lazy`), so the first screen does not download the code of the
+// others, and the libraries only some pages use (charts, Markdown) stay with those pages.
+
+const publicPage = (path: string, page: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { PublicPageRoute } = await import('@/app/routes/public-page');
+    return { element: <PublicPageRoute page={page} /> };
+  },
+});
 const dash = (path: string, page: string, ns: 'dashboard' | 'agents' = 'dashboard'): RouteObject => ({
   path,
-  element: <DashboardPageRoute ns={ns} page={page} />,
+  lazy: async () => {
+    const { DashboardPageRoute } = await import('@/app/routes/dashboard/dashboard-page');
+    return { element: <DashboardPageRoute ns={ns} page={page} /> };
+  },
 });
 const adminOnly = (path: string, page: string): RouteObject => ({
   path,
-  element: (
-    <AdminRoute>
-      <DashboardPageRoute page={page} />
-    </AdminRoute>
-  ),
+  lazy: async () => {
+    const { DashboardPageRoute } = await import('@/app/routes/dashboard/dashboard-page');
+    return {
+      element: (
+        <AdminRoute>
+          <DashboardPageRoute page={page} />
+        </AdminRoute>
+      ),
+    };
+  },
 });
+const adminPage = (path: string | undefined, page: string): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  lazy: async () => {
+    const { AdminPageRoute } = await import('@/app/routes/admin/admin-page');
+    return { element: <AdminPageRoute page={page} /> };
+  },
+});
+const notFound = (path: string): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }),
+});
+
+const landing = async () => ({ Component: (await import('@/app/routes/landing')).LandingRoute });
+const signup = async () => ({ Component: (await import('@/app/routes/auth/signup')).SignupRoute });
+const overview = async () => ({ Component: (await import('@/app/routes/dashboard/overview')).DashboardOverviewRoute });
+const conversationsList = async () => ({ Component: (await import('@/app/routes/dashboard/conversations-list')).ConversationsListRoute });
 
 /** The route table of the specification, section 2. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
+    // Shown while the first screen's module loads.
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingRoute /> },
-          { path: 'home', element: <LandingRoute /> },
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'signup', element: <SignupRoute /> },
-          { path: 'register', element: <SignupRoute /> },
-          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-          { path: 'reset-password', element: <ResetPasswordRoute /> },
-          { path: 'verify-email', element: <VerifyEmailRoute /> },
-          { path: 'features', element: <FeaturesRoute /> },
-          { path: 'pricing', element: <PricingRoute /> },
+          { index: true, lazy: landing },
+          { path: 'home', lazy: landing },
+          { path: 'login', lazy: async () => ({ Component: (await import('@/app/routes/auth/login')).LoginRoute }) },
+          { path: 'signup', lazy: signup },
+          { path: 'register', lazy: signup },
+          { path: 'forgot-password', lazy: async () => ({ Component: (await import('@/app/routes/auth/forgot-password')).ForgotPasswordRoute }) },
+          { path: 'reset-password', lazy: async () => ({ Component: (await import('@/app/routes/auth/reset-password')).ResetPasswordRoute }) },
+          { path: 'verify-email', lazy: async () => ({ Component: (await import('@/app/routes/auth/verify-email')).VerifyEmailRoute }) },
+          { path: 'features', lazy: async () => ({ Component: (await import('@/app/routes/features')).FeaturesRoute }) },
+          { path: 'pricing', lazy: async () => ({ Component: (await import('@/app/routes/pricing')).PricingRoute }) },
           publicPage('about', 'about'),
           publicPage('contact', 'contact'),
           publicPage('platform', 'platform'),
@@ -66,7 +84,7 @@ export const routes: RouteObject[] = [
           publicPage('sdr', 'sdr'),
           publicPage('customer-success', 'customerSuccess'),
           publicPage('ecommerce', 'ecommerce'),
-          { path: '*', element: <NotFoundRoute /> },
+          notFound('*'),
         ],
       },
       {
@@ -77,20 +95,20 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
         children: [
-          { index: true, element: <DashboardOverviewRoute /> },
-          { path: 'overview', element: <DashboardOverviewRoute /> },
-          { path: 'agents', element: <AgentsListRoute /> },
-          { path: 'agents/create', element: <CreateAgentRoute /> },
-          { path: 'agents/:agentId', element: <AgentDetailRoute /> },
-          { path: 'agents/:agentId/edit', element: <EditAgentRoute /> },
-          { path: 'agents/:agentId/chat', element: <AgentChatRoute /> },
-          { path: 'conversations', element: <ConversationsListRoute /> },
-          { path: 'conversations/all', element: <ConversationsListRoute /> },
-          { path: 'conversations/live', element: <LiveConversationsRoute /> },
+          { index: true, lazy: overview },
+          { path: 'overview', lazy: overview },
+          { path: 'agents', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/agents/agents-list')).AgentsListRoute }) },
+          { path: 'agents/create', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/agents/create-agent')).CreateAgentRoute }) },
+          { path: 'agents/:agentId', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/agents/agent-detail')).AgentDetailRoute }) },
+          { path: 'agents/:agentId/edit', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/agents/edit-agent')).EditAgentRoute }) },
+          { path: 'agents/:agentId/chat', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/agents/agent-chat')).AgentChatRoute }) },
+          { path: 'conversations', lazy: conversationsList },
+          { path: 'conversations/all', lazy: conversationsList },
+          { path: 'conversations/live', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/live-conversations')).LiveConversationsRoute }) },
           dash('conversations/voice', 'voiceConversations'),
           dash('conversations/phone', 'phone'),
-          { path: 'conversations/:conversationId', element: <ConversationRoute /> },
-          { path: 'chat', element: <ChatRoute /> },
+          { path: 'conversations/:conversationId', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/conversation')).ConversationRoute }) },
+          { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/chat')).ChatRoute }) },
           dash('flow', 'flow'),
           dash('voice-flows', 'flow'),
           dash('mcp', 'mcp'),
@@ -113,22 +131,27 @@ export const routes: RouteObject[] = [
           dash('integrations/webhooks', 'webhooks'),
           dash('integrations/embeddable', 'embeddable'),
           dash('gemini', 'gemini'),
-          { path: 'settings', element: <SettingsRoute /> },
+          { path: 'settings', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/settings')).SettingsRoute }) },
           dash('settings/team', 'teamSettings'),
           dash('help', 'help'),
           adminOnly('analytics', 'analytics'),
           adminOnly('teams', 'teams'),
-          { path: 'test', element: <NotFoundRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
+          notFound('test'),
+          notFound('*'),
         ],
       },
       {
         path: 'user/chat/:agentId',
-        element: (
-          <ProtectedRoute>
-            <UserChatRoute />
-          </ProtectedRoute>
-        ),
+        lazy: async () => {
+          const { UserChatRoute } = await import('@/app/routes/user-chat');
+          return {
+            element: (
+              <ProtectedRoute>
+                <UserChatRoute />
+              </ProtectedRoute>
+            ),
+          };
+        },
       },
       {
         path: 'admin',
@@ -138,19 +161,18 @@ export const routes: RouteObject[] = [
           </AdminRoute>
         ),
         children: [
-          { index: true, element: <AdminPageRoute page="overview" /> },
-          { path: 'users', element: <AdminPageRoute page="users" /> },
-          { path: 'api-keys', element: <AdminPageRoute page="apiKeys" /> },
-          { path: 'audit-logs', element: <AdminPageRoute page="auditLogs" /> },
-          { path: 'configuration', element: <AdminPageRoute page="configuration" /> },
-          { path: 'subscriptions', element: <AdminPageRoute page="subscriptions" /> },
-          { path: '*', element: <NotFoundRoute /> },
+          adminPage(undefined, 'overview'),
+          adminPage('users', 'users'),
+          adminPage('api-keys', 'apiKeys'),
+          adminPage('audit-logs', 'auditLogs'),
+          adminPage('configuration', 'configuration'),
+          adminPage('subscriptions', 'subscriptions'),
+          notFound('*'),
         ],
       },
     ],
   },
 ];
-
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -5,7 +5,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { Logo } from '@/components/ui/logo';
@@ -13,7 +13,23 @@ import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { UserMenu } from '@/components/layouts/user-menu';
 import { useAuth } from '@/lib/auth';
 
-type Item = { to: string; key: string; icon: LucideIcon; end?: boolean; adminOnly?: boolean };
+/**
+ * A sidebar entry. It is current on `to` (and below it unless `end`), or, when given, on exactly
+ * the paths `match` accepts.
+ */
+type Item = { to: string; key: string; icon: LucideIcon; end?: boolean; match?: (pathname: string) => boolean; adminOnly?: boolean };
+
+/** The other screens under /dashboard/conversations; any other child is a transcript. */
+const CONVERSATION_SCREENS = new Set(['live', 'voice', 'phone']);
+
+/** "All conversations": the list (/dashboard/conversations or /all) and the transcripts it opens. */
+function isConversationList(pathname: string): boolean {
+  if (matchPath('/dashboard/conversations', pathname)) return true;
+  const child = matchPath('/dashboard/conversations/:child', pathname)?.params.child;
+  return child !== undefined && !CONVERSATION_SCREENS.has(child);
+}
+
+const isCurrent = (item: Item, pathname: string) => (item.match ? item.match(pathname) : matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null);
 type Section = { key: string; items: Item[] };
 
 const sections: Section[] = [
@@ -35,7 +51,7 @@ const sections: Section[] = [
   {
     key: 'nav.sections.conversations',
     items: [
-      { to: '/dashboard/conversations', key: 'nav.conversations', icon: MessagesSquare, end: true },
+      { to: '/dashboard/conversations', key: 'nav.conversations', icon: MessagesSquare, match: isConversationList },
       { to: '/dashboard/conversations/live', key: 'nav.liveConversations', icon: Radio },
       { to: '/dashboard/conversations/voice', key: 'nav.voiceConversations', icon: Mic },
       { to: '/dashboard/conversations/phone', key: 'nav.phoneConversations', icon: Phone },
@@ -78,6 +94,7 @@ const sections: Section[] = [
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('dashboard');
   const { isAdmin } = useAuth();
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t('nav.label')} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
       {sections.map((section) => {
@@ -87,26 +104,27 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           <div key={section.key}>
             <h2 className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-500">{t(section.key)}</h2>
             <ul className="space-y-0.5">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={onNavigate}
-                    className={({ isActive }) =>
-                      cn(
+              {items.map((item) => {
+                const current = isCurrent(item, pathname);
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      aria-current={current ? 'page' : undefined}
+                      onClick={onNavigate}
+                      className={cn(
                         'flex items-center gap-2.5 rounded-lg px-3 py-1.5 text-sm transition-colors',
-                        isActive
+                        current
                           ? 'bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800/80 dark:text-white'
                           : 'text-zinc-600 hover:bg-zinc-100/70 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/50 dark:hover:text-white',
-                      )
-                    }
-                  >
-                    <item.icon aria-hidden className="size-4 shrink-0" />
-                    <span className="truncate">{t(item.key)}</span>
-                  </NavLink>
-                </li>
-              ))}
+                      )}
+                    >
+                      <item.icon aria-hidden className="size-4 shrink-0" />
+                      <span className="truncate">{t(item.key)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         );

@@ -8,3 +8,4 @@ export type CitationOut = S['CitationOut'];
 export type ConversationOut = S['ConversationOut'];
 export type DocumentOut = S['DocumentOut'];
 export type ImageOut = S['ImageOut'];
+export type PublicAgentOut = S['PublicAgentOut'];

@@ -48,6 +48,11 @@ export const handlers = [
   http.get('*/api/personalities', () => ok([])),
   // Chat: no earlier conversations unless a test says otherwise.
   http.get('*/api/conversations', () => HttpResponse.json({ success: true, data: [], meta: { page: 1, limit: 50, total: 0 } })),
+  // An agent's page: no conversations yet unless a test says otherwise.
+  http.get('*/api/agents/:agentId/conversations', ({ request }) => {
+    const url = new URL(request.url);
+    return HttpResponse.json({ success: true, data: [], meta: { page: Number(url.searchParams.get('page') ?? 1), limit: Number(url.searchParams.get('limit') ?? 10), total: 0 } });
+  }),
   // Knowledge: an agent without documents unless a test says otherwise.
   http.get('*/api/agents/:agentId/documents', () => ok([])),
   // The overview: an empty workspace on a healthy server unless a test says otherwise.

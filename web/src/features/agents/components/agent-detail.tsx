@@ -1,4 +1,4 @@
-import { ArrowLeft, Copy, Download, History, Link2, MessageSquare, MessagesSquare, Pencil, Rocket, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, Copy, Download, History, Link2, MessageSquare, Pencil, Rocket, Share2, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -22,24 +22,12 @@ import {
   type Environment,
 } from '@/features/agents/api/agents';
 import { AnalyticsCard } from '@/features/agents/components/analytics-card';
+import { Card } from '@/features/agents/components/card';
 import { DocumentsPanel } from '@/features/agents/components/documents-panel';
+import { RecentConversations } from '@/features/agents/components/recent-conversations';
 import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
 import { capitalize, errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
 import { toast } from '@/lib/toast';
-
-function Card({ id, title, children, action, className }: { id: string; title: string; children: ReactNode; action?: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className={cn('rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900', className)}>
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={`${id}-title`} className="text-base font-semibold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 function useDateTime() {
   const { i18n } = useTranslation();
@@ -404,13 +392,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         </div>
         <div className="space-y-6">
           <QuickActions agent={a} />
-          <Card id="conversations" title={t('conversations.title')}>
-            <div className="flex flex-col items-center py-6 text-center">
-              <MessagesSquare aria-hidden className="size-8 text-zinc-300 dark:text-zinc-600" />
-              <p className="mt-2 text-sm font-medium">{t('conversations.empty')}</p>
-              <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('conversations.emptyHint')}</p>
-            </div>
-          </Card>
+          <RecentConversations agentId={a.id} />
         </div>
       </div>
     </div>

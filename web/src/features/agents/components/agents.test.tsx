@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_LIST_GC_TIME, agentListQueryOptions } from '@/features/agents/api/agents';
 import { suggestVoice } from '@/features/agents/utils/suggest-voice';
 import { catalogueHandlers, fail, makeAgent, ok } from '@/testing/mocks/agents';
+import { makeConversation } from '@/testing/mocks/conversations';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
@@ -302,9 +303,46 @@ describe('agent detail', () => {
     expect(within(deployments).getAllByText('Not deployed')).toHaveLength(2);
     expect(await screen.findByText(/No conversations yet: the numbers fill in/)).toBeInTheDocument();
     expect(sent.analytics.url.searchParams.get('period')).toBe('month');
-    expect(within(screen.getByRole('region', { name: 'Recent conversations' })).getByText('No conversations yet')).toBeInTheDocument();
+    const conversations = screen.getByRole('region', { name: 'Recent conversations' });
+    expect(await within(conversations).findByText('No conversations yet')).toBeInTheDocument();
+    expect(within(conversations).queryByRole('link', { name: /View all/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chat with agent' })).toHaveAttribute('href', '/dashboard/agents/a1/chat');
     expect(await screen.findByRole('region', { name: 'Knowledge base documents' })).toBeInTheDocument();
+  });
+
+  it('lists the latest 5 conversations, each opening its transcript, with a link to all of them', async () => {
+    const { handlers } = detailHandlers();
+    let asked: URLSearchParams | null = null;
+    const recent = new Date(Date.now() - 5 * 60_000).toISOString();
+    server.use(
+      ...handlers,
+      http.get('*/api/agents/a1/conversations', ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json({
+          success: true,
+          data: [
+            makeConversation({ id: 'c9', title: 'Shipping to Norway', messageCount: 4, status: 'active', lastMessageAt: recent }),
+            makeConversation({ id: 'c8', title: '', messageCount: 2, status: 'ended' }),
+          ],
+          meta: { page: 1, limit: 5, total: 12 },
+        });
+      }),
+    );
+    renderApp('/dashboard/agents/a1', { user: plainUser });
+    const panel = await screen.findByRole('region', { name: 'Recent conversations' });
+    const rows = await within(panel).findAllByTestId('agent-conversation');
+    expect(asked!.get('page')).toBe('1');
+    expect(asked!.get('limit')).toBe('5');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveAttribute('href', '/dashboard/conversations/c9');
+    expect(rows[0]).toHaveTextContent('Shipping to Norway');
+    expect(rows[0]).toHaveTextContent('Messages: 4');
+    expect(rows[0]).toHaveTextContent('5 minutes ago');
+    expect(within(rows[0]).getByText('Active')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Untitled conversation');
+    expect(within(rows[1]).getByText('Ended')).toBeInTheDocument();
+    expect(within(panel).queryByText('No conversations yet')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'View all (12)' })).toHaveAttribute('href', '/dashboard/conversations/all?agentId=a1');
   });
 
   it('deploys the current version to production', async () => {

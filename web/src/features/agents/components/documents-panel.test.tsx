@@ -79,7 +79,7 @@ describe('agent documents', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('refunds.md');
     expect(rows[0]).toHaveTextContent('MD');
-    expect(rows[0]).toHaveTextContent('12.5 kB');
+    expect(rows[0]).toHaveTextContent('12.5 KB');
     expect(rows[0]).toHaveTextContent('Ready');
     expect(rows[0]).toHaveTextContent('4');
     expect(rows[1]).toHaveTextContent('PDF');

@@ -98,7 +98,7 @@ export function DocumentsPanel({ agentId }: { agentId: string }) {
                       </span>
                     </td>
                     <td className="py-2 pe-3 text-zinc-600 dark:text-zinc-400">{kind(d)}</td>
-                    <td className="py-2 pe-3 text-end tabular-nums text-zinc-600 dark:text-zinc-400">{formatBytes(d.size, i18n.language)}</td>
+                    <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400">{formatBytes(d.size, i18n.language)}</td>
                     <td className="py-2 pe-3">
                       <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300">
                         {t(`documents.statuses.${d.status}`, { defaultValue: d.status })}

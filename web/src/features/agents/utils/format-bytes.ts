@@ -1,12 +1,22 @@
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
-/** A file size in the reader's language: "840 byte", "12.5 kB", "3 MB". */
+/**
+ * A file size as people write it: "75 B", "1.2 KB", "3.4 MB" (steps of 1024, one decimal from
+ * KB up). The number is written the reader's way (`locale`); the unit symbols are the same in
+ * every language.
+ */
 export function formatBytes(bytes: number, locale: string): string {
-  let value = Math.max(0, bytes);
+  let value = Number.isFinite(bytes) ? Math.max(0, bytes) : 0;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  const digits = unit === 0 ? 0 : 1;
+  // 1023.96 KB would round to "1024 KB": say "1 MB" instead.
+  if (unit > 0 && unit < UNITS.length - 1 && Number(value.toFixed(digits)) >= 1024) {
+    value /= 1024;
+    unit++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
 }

@@ -2,7 +2,7 @@ import { AlertTriangle, Bot, Copy, FileText, Info, RotateCcw, User } from 'lucid
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Markdown } from '@/features/chat/components/markdown';
+import { Markdown } from '@/components/ui/markdown';
 import type { ChatMessage } from '@/features/chat/utils/messages';
 import { toast } from '@/lib/toast';
 

@@ -57,6 +57,10 @@ describe('chat window', () => {
     expect(screen.getByText(/No language model is connected: the built-in responder answers/)).toBeInTheDocument();
     expect(sent[0]).toEqual({ message: 'What is your refund policy?', conversationId: null, useKnowledgeBase: true, includeContext: true, shareToken: null, stream: true });
     expect(input()).toHaveValue('');
+    // The greeting stays on top of the conversation it opened (shown, never sent or stored).
+    const log = screen.getByRole('log');
+    expect(within(log).getByTestId('chat-greeting')).toHaveTextContent('Hi there! Ask me about refunds.');
+    expect(within(log).getAllByRole('listitem')[0]).toBe(within(log).getByTestId('chat-greeting'));
 
     // The next message continues the same conversation.
     await user.type(input(), 'Thanks{Enter}');
@@ -186,8 +190,11 @@ describe('chat window', () => {
     expect(asked[0].searchParams.get('agentId')).toBe('a1');
     expect(asked[0].searchParams.get('limit')).toBe('50');
 
+    expect(await screen.findByTestId('chat-greeting')).toHaveTextContent('Hi there!');
     await user.click(items[1]);
     await waitFor(() => expect(messages()).toHaveLength(2));
+    // A stored conversation is shown as it was: its greeting was never part of it.
+    expect(screen.queryByTestId('chat-greeting')).not.toBeInTheDocument();
     expect(items[1]).toHaveAttribute('aria-current', 'true');
     expect(messages()[1]).toHaveTextContent('Yes, within 30 days.');
     expect(within(messages()[1]).getByTestId('chat-citation')).toHaveTextContent('refunds.md');
@@ -199,25 +206,55 @@ describe('chat window', () => {
 });
 
 describe('chat routes', () => {
-  it('/user/chat sends the share token and does not read the agent', async () => {
+  it('/user/chat shows the agent of the public link, greets, and sends the share token', async () => {
     let agentRead = false;
+    let publicQuery: URLSearchParams | null = null;
     const sent: Sent[] = [];
     server.use(
       http.get('*/api/agents/a1', () => {
         agentRead = true;
         return ok(makeAgent());
       }),
+      http.get('*/api/agents/a1/public', ({ request }) => {
+        publicQuery = new URL(request.url).searchParams;
+        return ok({ id: 'a1', name: 'Nova', description: 'Answers questions about Acme kettles.', greeting: 'Hello! I am **Nova**.', language: 'en', status: 'active' });
+      }),
       http.post('*/api/agents/a1/chat', async ({ request }) => {
         sent.push((await request.json()) as Sent);
-        return sseResponse(answerEvents({ text: ['Hello, I am Nova.'] }));
+        return sseResponse(answerEvents({ text: ['Happy to help.'] }));
       }),
     );
     const { user } = renderApp('/user/chat/a1?share=tok-123', { user: plainUser });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova' })).toBeInTheDocument();
+    expect(publicQuery!.get('share')).toBe('tok-123');
+    expect(screen.getByText('Answers questions about Acme kettles.')).toBeInTheDocument();
+    expect(screen.getByTestId('chat-greeting')).toHaveTextContent('Hello! I am Nova.');
+    expect(screen.getByText('Nova', { selector: 'strong' })).toBeInTheDocument();
+    expect(messages()).toHaveLength(0);
+
     await user.type(screen.getByTestId('chat-input'), 'Hello{Enter}');
-    expect(await screen.findByText('Hello, I am Nova.')).toBeInTheDocument();
+    expect(await screen.findByText('Happy to help.')).toBeInTheDocument();
     expect(sent[0]).toMatchObject({ message: 'Hello', shareToken: 'tok-123' });
+    // The greeting was shown, not sent.
+    expect(sent[0].message).toBe('Hello');
+    expect(screen.getByTestId('chat-greeting')).toBeInTheDocument();
     expect(agentRead).toBe(false);
+  });
+
+  it('/user/chat says a link that does not work is not valid, without a chat box', async () => {
+    server.use(http.get('*/api/agents/a1/public', () => HttpResponse.json({ success: false, error: 'not_found', message: 'Agent not found' }, { status: 404 })));
+    renderApp('/user/chat/a1?share=revoked', { user: plainUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This chat is not available' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is not valid, or its owner has turned sharing off.');
+    expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument();
+  });
+
+  it('/user/chat says when the agent is not taking conversations', async () => {
+    server.use(http.get('*/api/agents/a1/public', () => ok({ id: 'a1', name: 'Nova', description: '', greeting: 'Hi', language: 'en', status: 'paused' })));
+    renderApp('/user/chat/a1', { user: plainUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova' })).toBeInTheDocument();
+    expect(screen.getByText('This agent is not taking conversations right now.')).toBeInTheDocument();
+    expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument();
   });
 
   it('/dashboard/chat picks an agent, then chats with it', async () => {

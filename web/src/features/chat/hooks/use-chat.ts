@@ -26,6 +26,8 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
   const { t } = useTranslation('agents');
   const qc = useQueryClient();
   const [conversationId, setConversationId] = useState<string | null>(null);
+  // The conversation this screen started (its greeting stays on top of it).
+  const [startedHere, setStartedHere] = useState<string | null>(null);
   const [live, setLive] = useState<LiveTurn | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const history = useConversationMessages(conversationId);
@@ -73,6 +75,7 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
                     // A new conversation starts empty here; its turn is added when it ends.
                     qc.setQueryData<ChatMessage[]>(chatKeys.messages(convId), []);
                     setConversationId(convId);
+                    setStartedHere(convId);
                   }
                   turn.user = toChatMessage(event.data.userMessage);
                   turn.draft = { id: event.data.messageId, role: 'assistant', content: '', status: 'streaming', citations: [], provider: event.data.provider, model: event.data.model };
@@ -144,6 +147,8 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
 
   return {
     conversationId,
+    /** No conversation yet, or the one that began on this screen: the greeting opens it. */
+    isNew: conversationId === null || conversationId === startedHere,
     messages,
     loadingHistory: conversationId !== null && history.isPending,
     historyError: history.isError,

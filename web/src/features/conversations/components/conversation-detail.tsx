@@ -100,17 +100,16 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
     <div className="w-full max-w-5xl space-y-6">
       <div>
         <BackLink />
-        <header className="mt-3 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 dir="auto" className="min-w-0 truncate text-2xl font-semibold tracking-tight">
-                {c.title || t('conversations.untitled')}
-              </h1>
-              <ConversationStatusBadge status={c.status} />
-              <RealtimeIndicator status={live} />
-            </div>
+        <header className="mt-3 space-y-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 dir="auto" className="min-w-0 max-w-full truncate text-2xl font-semibold tracking-tight">
+              {c.title || t('conversations.untitled')}
+            </h1>
+            <ConversationStatusBadge status={c.status} />
+            <RealtimeIndicator status={live} />
           </div>
-          <div className="flex flex-wrap gap-2">
+          {/* One row of actions under the title; on a narrow screen it wraps as a row. */}
+          <div className="flex flex-wrap items-center gap-2">
             <Button variant="secondary" size="sm" onClick={() => onExport('json')} disabled={exporter.isPending}>
               <Download aria-hidden className="size-4" />
               {t('conversations.detail.exportJson')}

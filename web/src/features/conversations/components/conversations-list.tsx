@@ -123,6 +123,14 @@ export function ConversationsList() {
     );
   }, [pastTheEnd, pages, setSearch]);
 
+  // An agent named by the address but not among the options (a shared agent, or beyond the
+  // first 100) still shows as the chosen filter.
+  const agentOptions = agents.data ?? [];
+  const agentChoices =
+    params.agentId && !agentOptions.some((a) => a.id === params.agentId)
+      ? [...agentOptions, { id: params.agentId, name: rows.find((c) => c.agentId === params.agentId)?.agentName || params.agentId }]
+      : agentOptions;
+
   const filtered = FILTERS.some((f) => params[f]);
   const showEmpty = !conversations.isPending && !conversations.isError && meta.total === 0 && !filtered;
   const errorText = conversations.error?.message && conversations.error.message !== CONVERSATION_ERRORS.list ? conversations.error.message : null;
@@ -158,46 +166,51 @@ export function ConversationsList() {
         </div>
       ) : (
         <>
-          <div role="search" aria-label={t('conversations.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
-            <div className="relative sm:col-span-2">
-              <label htmlFor="conversation-search" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                {t('conversations.filters.search')}
-              </label>
-              <Search aria-hidden className="pointer-events-none absolute start-3 bottom-3 size-4 text-zinc-400" />
-              <input
-                id="conversation-search"
-                type="search"
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-                placeholder={t('conversations.filters.searchPlaceholder')}
-                className="mt-1.5 block h-10 w-full rounded-lg border border-zinc-300 bg-white ps-9 pe-3 text-sm shadow-sm outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 dark:border-zinc-700 dark:bg-zinc-900"
-              />
-            </div>
-            <SelectField label={t('conversations.filters.agent')} value={params.agentId ?? ''} onChange={(e) => update({ agentId: e.target.value })}>
-              <option value="">{t('conversations.filters.allAgents')}</option>
-              {(agents.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label={t('conversations.filters.channel')} value={params.channel ?? ''} onChange={(e) => update({ channel: e.target.value })}>
-              <option value="">{t('conversations.filters.allChannels')}</option>
-              {CONVERSATION_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`conversations.channels.${c}`)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label={t('conversations.filters.status')} value={params.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
-              <option value="">{t('conversations.filters.allStatuses')}</option>
-              {CONVERSATION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`conversations.statuses.${s}`)}
-                </option>
-              ))}
-            </SelectField>
-            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
+          {/*
+            Six equal cells sized by the space the list really has (a container query, since the
+            sidebar takes part of the window): one column, then two, three (two rows of three),
+            and all six on one row when there is room.
+          */}
+          <div className="@container">
+            <div role="search" aria-label={t('conversations.filters.label')} className="grid items-end gap-3 @lg:grid-cols-2 @3xl:grid-cols-3 @6xl:grid-cols-6">
+              <div className="relative">
+                <label htmlFor="conversation-search" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+                  {t('conversations.filters.search')}
+                </label>
+                <Search aria-hidden className="pointer-events-none absolute start-3 bottom-3 size-4 text-zinc-400" />
+                <input
+                  id="conversation-search"
+                  type="search"
+                  value={searchText}
+                  onChange={(e) => setSearchText(e.target.value)}
+                  placeholder={t('conversations.filters.searchPlaceholder')}
+                  className="mt-1.5 block h-10 w-full rounded-lg border border-zinc-300 bg-white ps-9 pe-3 text-sm shadow-sm outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 dark:border-zinc-700 dark:bg-zinc-900"
+                />
+              </div>
+              <SelectField label={t('conversations.filters.agent')} value={params.agentId ?? ''} onChange={(e) => update({ agentId: e.target.value })}>
+                <option value="">{t('conversations.filters.allAgents')}</option>
+                {agentChoices.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label={t('conversations.filters.channel')} value={params.channel ?? ''} onChange={(e) => update({ channel: e.target.value })}>
+                <option value="">{t('conversations.filters.allChannels')}</option>
+                {CONVERSATION_CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`conversations.channels.${c}`)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label={t('conversations.filters.status')} value={params.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
+                <option value="">{t('conversations.filters.allStatuses')}</option>
+                {CONVERSATION_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`conversations.statuses.${s}`)}
+                  </option>
+                ))}
+              </SelectField>
               <FormField type="date" label={t('conversations.filters.from')} value={params.from ?? ''} max={params.to} onChange={(e) => update({ from: e.target.value })} />
               <FormField type="date" label={t('conversations.filters.to')} value={params.to ?? ''} min={params.from} onChange={(e) => update({ to: e.target.value })} />
             </div>

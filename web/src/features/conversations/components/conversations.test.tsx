@@ -91,6 +91,27 @@ describe('conversation list', () => {
     expect(screen.getByText('Not allowed')).toBeInTheDocument();
   });
 
+  it.each([
+    ['/dashboard/conversations', 'All conversations'],
+    ['/dashboard/conversations/all', 'All conversations'],
+    ['/dashboard/conversations/live', 'Live'],
+  ])('marks the sidebar entry of %s as the current page', async (path, label) => {
+    renderApp(path, { user: plainUser });
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
+  it('reads its filters from the address, so links can open it filtered', async () => {
+    const sent: URL[] = [];
+    server.use(agentsHandler, listHandler(3, sent));
+    renderApp('/dashboard/conversations/all?agentId=a2', { user: plainUser });
+    await screen.findByRole('link', { name: 'Conversation 1' });
+    expect(sent.at(-1)!.searchParams.get('agentId')).toBe('a2');
+    await screen.findByRole('option', { name: 'Sales bot' });
+    expect(screen.getByLabelText('Agent')).toHaveValue('a2');
+  });
+
   it('has an empty state pointing to the chat when there are no conversations', async () => {
     renderApp('/dashboard/conversations', { user: plainUser });
     expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
@@ -106,7 +127,7 @@ describe('conversation transcript', () => {
     makeMessage({
       id: 'm2',
       role: 'assistant',
-      content: 'Refunds take 5 days.',
+      content: 'Refunds take **5 days**.\n\n- Ship it back\n- Get the money <script>alert(1)</script>',
       status: 'partial',
       tokensIn: 1200,
       tokensOut: 340,
@@ -134,7 +155,7 @@ describe('conversation transcript', () => {
     URL.revokeObjectURL = originalRevoke;
   });
 
-  it('shows every message with its details, as text', async () => {
+  it('shows every message with its details: questions as text, answers formatted', async () => {
     server.use(...handlers());
     renderApp('/dashboard/conversations/c1', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Refunds' })).toBeInTheDocument();
@@ -147,7 +168,11 @@ describe('conversation transcript', () => {
     expect(body.textContent).toBe('Hi <img src=x onerror="alert(1)">\n  indented line');
     expect(body).toHaveClass('whitespace-pre-wrap');
 
+    // The answer's Markdown is formatted; raw HTML in it stays text.
     const answer = within(items[1]);
+    expect(answer.getByText('5 days', { selector: 'strong' })).toBeInTheDocument();
+    expect(answer.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(['Ship it back', 'Get the money <script>alert(1)</script>']));
+    expect(items[1].querySelector('script')).toBeNull();
     expect(answer.getByText('Assistant')).toBeInTheDocument();
     expect(answer.getByText('Partial')).toBeInTheDocument();
     expect(answer.getByText('policy.md')).toBeInTheDocument();
@@ -272,15 +297,16 @@ describe('live conversations', () => {
 
     const question = makeMessage({ id: 'q1', conversationId: 'c2', content: 'Do you ship to Norway?' });
     act(() => socket.emit({ type: 'message.created', conversationId: 'c2', agentId: 'a2', message: question, conversation: { ...c2, messageCount: 1 } }));
-    const answer = makeMessage({ id: 'r1', conversationId: 'c2', role: 'assistant', content: 'Yes, in 3 days.' });
+    const answer = makeMessage({ id: 'r1', conversationId: 'c2', role: 'assistant', content: 'Yes, in **3 days**.' });
     act(() => socket.emit({ type: 'message.created', conversationId: 'c2', agentId: 'a2', message: answer, conversation: { ...c2, messageCount: 2 } }));
 
     await waitFor(() => expect(screen.getAllByTestId('live-message')).toHaveLength(2));
     const live = screen.getAllByTestId('live-message');
     expect(live[1]).toHaveTextContent('Yes, in 3 days.');
+    expect(within(live[1]).getByText('3 days', { selector: 'strong' })).toBeInTheDocument();
     const card = screen.getAllByTestId('live-conversation')[0];
     expect(card).toHaveTextContent('Messages: 2');
-    expect(card).toHaveTextContent('Assistant: Yes, in 3 days.');
+    expect(card).toHaveTextContent('Assistant: Yes, in **3 days**.');
 
     // Activity on another conversation moves it to the top.
     act(() =>

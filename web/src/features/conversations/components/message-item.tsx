@@ -1,14 +1,16 @@
 import { AlertTriangle, Bot, FileText, Info, User, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { Markdown } from '@/components/ui/markdown';
 import type { MessageOut } from '@/features/conversations/types';
 import { formatMs, formatNumber, formatTime } from '@/features/conversations/utils/format';
 
 const roleIcons = { user: User, assistant: Bot, system: Info, tool: Wrench } as const;
 
 /**
- * One message of a transcript. The content is text, never markup: React escapes it and
- * `whitespace-pre-wrap` keeps its line breaks and spacing.
+ * One message of a transcript. An answer is shown as formatted Markdown through the safe renderer
+ * (raw HTML stays text); every other message is plain text, escaped by React, with
+ * `whitespace-pre-wrap` keeping its line breaks and spacing.
  */
 export function MessageItem({ message, testId }: { message: MessageOut; testId: string }) {
   const { t, i18n } = useTranslation('dashboard');
@@ -21,6 +23,7 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
   const model = [message.provider, message.model].filter(Boolean).join(' · ');
   const citations = message.citations ?? [];
   const toolCalls = message.toolCalls ?? [];
+  const formatted = message.role === 'assistant' && !!message.content;
 
   return (
     <li data-testid={testId} data-role={message.role} data-status={message.status} className={cn('flex gap-3', isUser && 'flex-row-reverse')}>
@@ -47,12 +50,13 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
         <div
           dir="auto"
           className={cn(
-            'mt-1 inline-block whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-start text-sm',
+            'mt-1 inline-block max-w-full break-words rounded-2xl px-4 py-2.5 text-start text-sm',
+            !formatted && 'whitespace-pre-wrap',
             isUser ? 'bg-accent-600 text-white dark:bg-accent-500' : 'border border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
             message.status === 'failed' && 'border-red-200 dark:border-red-900',
           )}
         >
-          {message.content || (message.status === 'failed' ? '' : t('conversations.message.empty'))}
+          {formatted ? <Markdown>{message.content}</Markdown> : message.content || (message.status === 'failed' ? '' : t('conversations.message.empty'))}
         </div>
         {message.status === 'failed' && message.error ? (
           <p className="mt-1 flex items-center gap-1 text-xs text-red-600 dark:text-red-400">

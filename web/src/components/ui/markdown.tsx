@@ -29,9 +29,9 @@ const styles = [
 ].join(' ');
 
 /**
- * An answer's Markdown (with GitHub's tables, task lists and strikethrough). Raw HTML in it shows
- * as plain text, never as markup, and link targets go through react-markdown's URL filter (no
- * `javascript:`).
+ * Untrusted Markdown, such as a model's answer (with GitHub's tables, task lists and
+ * strikethrough). Raw HTML in it shows as plain text, never as markup, and link targets go through
+ * react-markdown's URL filter (no `javascript:`).
  */
 export function Markdown({ children }: { children: string }) {
   return (

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from '@/features/chat/components/markdown';
+import { Markdown } from '@/components/ui/markdown';
 
 describe('answer markdown', () => {
   it('renders GitHub markdown', () => {
