@@ -1,25 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
 
 // Runs after accounts.spec.ts (files run alphabetically, one worker), so the user it signs up is
 // never the first account of the database, which accounts.spec.ts expects to be the admin.
-
-/** Signs a fresh user up through the API and puts the session into the browser's storage. */
-async function signIn(page: Page, request: APIRequestContext, tag: string) {
-  const email = `${tag}-${Date.now().toString(36)}@example.com`;
-  const reg = await request.post('/api/auth/register', { data: { email, password: 'agents-e2e-pass', firstName: 'Ava', lastName: 'Agents' } });
-  expect(reg.ok()).toBeTruthy();
-  const { data } = (await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } };
-  await page.goto('/');
-  await page.evaluate(
-    ([token, refresh, user]) => {
-      localStorage.setItem('agentforge_token', token);
-      localStorage.setItem('agentforge_refresh_token', refresh);
-      localStorage.setItem('agentforge_user', user);
-    },
-    [data.token, data.refreshToken, JSON.stringify(data.user)],
-  );
-}
 
 test.describe.serial('agents', () => {
   test('template → edit (new version) → deploy → duplicate → export → import → delete', async ({ page, request }) => {

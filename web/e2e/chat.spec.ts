@@ -1,24 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
 
 // Runs after accounts.spec.ts (files run alphabetically, one worker), so its user is never the
 // first account of the database. The server runs the built-in responder: no model is configured.
-
-async function signIn(page: Page, request: APIRequestContext, tag: string) {
-  const email = `${tag}-${Date.now().toString(36)}@example.com`;
-  const reg = await request.post('/api/auth/register', { data: { email, password: 'chat-e2e-pass', firstName: 'Cora', lastName: 'Chat' } });
-  expect(reg.ok()).toBeTruthy();
-  const { data } = (await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } };
-  await page.goto('/');
-  await page.evaluate(
-    ([token, refresh, user]) => {
-      localStorage.setItem('agentforge_token', token);
-      localStorage.setItem('agentforge_refresh_token', refresh);
-      localStorage.setItem('agentforge_user', user);
-    },
-    [data.token, data.refreshToken, JSON.stringify(data.user)],
-  );
-  return data.token;
-}
 
 const POLICY = `# Returns
 
@@ -27,18 +11,18 @@ Refunds are issued within 14 days of receiving the returned kettle.
 Shipping costs are not refunded.
 `;
 
-test('upload a document, chat with a streamed cited answer, find it in the list and live', async ({ page, request, context }) => {
+test('create an agent, upload a document, chat with a streamed cited answer, find it in the list and live', async ({ page, request, context }) => {
   test.setTimeout(90_000);
-  const token = await signIn(page, request, 'chat');
-  const created = await request.post('/api/agents', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name: 'Kettle support', greeting: 'Hello! Ask me about returns.', status: 'active' },
-  });
-  expect(created.ok()).toBeTruthy();
-  const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+  await signIn(page, request, 'chat');
 
-  // Upload a document on the agent's page.
-  await page.goto(`/dashboard/agents/${agentId}`);
+  // Create the agent from scratch, then upload a document on its page.
+  await page.goto('/dashboard/agents/create');
+  await page.getByLabel('Name', { exact: true }).fill('Kettle support');
+  await page.getByLabel('Greeting', { exact: true }).fill('Hello! Ask me about returns.');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await expect(page.getByText('Agent created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/agents\/[0-9a-f-]{36}$/);
+  const agentId = page.url().split('/').pop() ?? '';
   await page.getByTestId('document-upload').setInputFiles({ name: 'returns.md', mimeType: 'text/markdown', buffer: Buffer.from(POLICY) });
   const row = page.getByTestId('document-row').filter({ hasText: 'returns.md' });
   await expect(row).toBeVisible();

@@ -7,7 +7,7 @@ use futures_util::StreamExt;
 
 use crate::{
     ChatModel, ChatRequest, Completion, EventStream, Grounding, ProviderError, Role, StreamEvent,
-    Usage, estimate_tokens,
+    Usage,
 };
 
 /// Shown under every built-in answer.
@@ -155,17 +155,6 @@ fn last_question(request: &ChatRequest) -> &str {
         .unwrap_or_default()
 }
 
-fn usage(request: &ChatRequest, text: &str) -> Usage {
-    Usage {
-        input_tokens: request
-            .messages
-            .iter()
-            .map(|m| estimate_tokens(&m.content))
-            .sum(),
-        output_tokens: estimate_tokens(text),
-    }
-}
-
 #[async_trait::async_trait]
 impl ChatModel for Builtin {
     fn provider(&self) -> &'static str {
@@ -179,7 +168,7 @@ impl ChatModel for Builtin {
     async fn complete(&self, request: &ChatRequest) -> Result<Completion, ProviderError> {
         let text = answer(&request.grounding, last_question(request));
         Ok(Completion {
-            usage: Some(usage(request, &text)),
+            usage: Some(Usage::estimate(request, &text)),
             text,
             tool_calls: Vec::new(),
         })
@@ -187,7 +176,7 @@ impl ChatModel for Builtin {
 
     async fn stream(&self, request: &ChatRequest) -> Result<EventStream, ProviderError> {
         let text = answer(&request.grounding, last_question(request));
-        let usage = usage(request, &text);
+        let usage = Usage::estimate(request, &text);
         // Word by word, like a model would, so clients exercise one path.
         let mut pieces: Vec<Result<StreamEvent, ProviderError>> = text
             .split_inclusive(' ')

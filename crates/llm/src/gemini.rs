@@ -266,13 +266,7 @@ impl ChatModel for Gemini {
 
     async fn complete(&self, request: &ChatRequest) -> Result<Completion, ProviderError> {
         let response = self.post(request, false).await?;
-        let text = response
-            .text()
-            .await
-            .map_err(|e| http::transport(PROVIDER, e))?;
-        let wire: WireResponse =
-            serde_json::from_str(&text).map_err(|e| http::invalid(PROVIDER, e))?;
-        let pieces = pieces(wire, 0)?;
+        let pieces = pieces(http::json(PROVIDER, response).await?, 0)?;
         Ok(Completion {
             text: pieces.text,
             tool_calls: pieces.calls,
@@ -292,16 +286,10 @@ impl ChatModel for Gemini {
                     Ok(event) => event,
                     Err(e) => return tx.send(Err(e)).await,
                 };
-                let parsed = serde_json::from_str::<WireResponse>(&event.data)
-                    .map_err(|e| {
-                        let body = http::error_body(&event.data);
-                        if body.message != event.data {
-                            classify("", 500, None, body)
-                        } else {
-                            http::invalid(PROVIDER, e)
-                        }
-                    })
-                    .and_then(|wire| pieces(wire, calls));
+                let parsed = http::chunk::<WireResponse>(PROVIDER, &event.data, |body| {
+                    classify("", 500, None, body)
+                })
+                .and_then(|wire| pieces(wire, calls));
                 let pieces = match parsed {
                     Ok(pieces) => pieces,
                     Err(e) => return tx.send(Err(e)).await,

@@ -159,6 +159,38 @@ pub(crate) fn events(
     )
 }
 
+/// A whole JSON answer.
+pub(crate) async fn json<T: serde::de::DeserializeOwned>(
+    provider: &'static str,
+    response: reqwest::Response,
+) -> Result<T, ProviderError> {
+    let text = response.text().await.map_err(|e| transport(provider, e))?;
+    serde_json::from_str(&text).map_err(|e| invalid(provider, e))
+}
+
+/// One streamed JSON chunk. Some servers report a failure mid-stream as an
+/// error object instead of a chunk; `classify` reads it.
+pub(crate) fn chunk<T: serde::de::DeserializeOwned>(
+    provider: &'static str,
+    data: &str,
+    classify: impl FnOnce(ErrorBody) -> ProviderError,
+) -> Result<T, ProviderError> {
+    // An error object would also parse as a chunk with nothing in it.
+    if data.contains("\"error\"")
+        && serde_json::from_str::<serde_json::Value>(data).is_ok_and(|v| v.get("error").is_some())
+    {
+        return Err(classify(error_body(data)));
+    }
+    serde_json::from_str(data).map_err(|e| {
+        let body = error_body(data);
+        if body.message != data {
+            classify(body)
+        } else {
+            invalid(provider, e)
+        }
+    })
+}
+
 pub(crate) fn invalid(provider: &'static str, what: impl std::fmt::Display) -> ProviderError {
     ProviderError::Unavailable {
         provider,

@@ -113,6 +113,21 @@ pub struct Usage {
     pub output_tokens: u32,
 }
 
+impl Usage {
+    /// A count for a call whose provider gave none: the request's messages
+    /// in, `text` out, by [`estimate_tokens`].
+    pub fn estimate(request: &ChatRequest, text: &str) -> Self {
+        Self {
+            input_tokens: request
+                .messages
+                .iter()
+                .map(|m| estimate_tokens(&m.content))
+                .sum(),
+            output_tokens: estimate_tokens(text),
+        }
+    }
+}
+
 impl std::ops::AddAssign for Usage {
     fn add_assign(&mut self, other: Self) {
         self.input_tokens = self.input_tokens.saturating_add(other.input_tokens);

@@ -248,12 +248,7 @@ impl ChatModel for OpenAi {
 
     async fn complete(&self, request: &ChatRequest) -> Result<Completion, ProviderError> {
         let response = self.post(request, false).await?;
-        let text = response
-            .text()
-            .await
-            .map_err(|e| http::transport(PROVIDER, e))?;
-        let wire: WireResponse =
-            serde_json::from_str(&text).map_err(|e| http::invalid(PROVIDER, e))?;
+        let wire: WireResponse = http::json(PROVIDER, response).await?;
         let message = wire
             .choices
             .into_iter()
@@ -282,18 +277,11 @@ impl ChatModel for OpenAi {
                 if event.data.trim() == "[DONE]" {
                     break;
                 }
-                let chunk: WireResponse = match serde_json::from_str(&event.data) {
+                let chunk: WireResponse = match http::chunk(PROVIDER, &event.data, |body| {
+                    classify("", 500, None, body)
+                }) {
                     Ok(chunk) => chunk,
-                    Err(e) => {
-                        // Some servers report failures mid-stream as an error object.
-                        let body = http::error_body(&event.data);
-                        let err = if body.message != event.data {
-                            classify("", 500, None, body)
-                        } else {
-                            http::invalid(PROVIDER, e)
-                        };
-                        return tx.send(Err(err)).await;
-                    }
+                    Err(e) => return tx.send(Err(e)).await,
                 };
                 for choice in chunk.choices {
                     if let Some(delta) = choice.message {

@@ -9,7 +9,7 @@ use futures_util::StreamExt;
 
 use crate::{
     ChatMessage, ChatModel, ChatRequest, ProviderError, Role, StreamEvent, ToolCall, ToolSpec,
-    Usage, estimate_tokens,
+    Usage,
 };
 
 pub const MAX_TOOL_ROUNDS: usize = 4;
@@ -146,7 +146,7 @@ async fn one_call(
         }
         let usage = completion
             .usage
-            .unwrap_or_else(|| estimated(request, &completion.text));
+            .unwrap_or_else(|| Usage::estimate(request, &completion.text));
         return Ok((completion.tool_calls, usage));
     }
     let mut events = model.stream(request).await?;
@@ -165,17 +165,6 @@ async fn one_call(
             StreamEvent::Usage(u) => usage = Some(u),
         }
     }
-    let usage = usage.unwrap_or_else(|| estimated(request, &outcome.text[before..]));
+    let usage = usage.unwrap_or_else(|| Usage::estimate(request, &outcome.text[before..]));
     Ok((calls, usage))
-}
-
-fn estimated(request: &ChatRequest, text: &str) -> Usage {
-    Usage {
-        input_tokens: request
-            .messages
-            .iter()
-            .map(|m| estimate_tokens(&m.content))
-            .sum(),
-        output_tokens: estimate_tokens(text),
-    }
 }

@@ -88,6 +88,13 @@ async fn openai(State(seen): State<Seen>, headers: HeaderMap, body: axum::Json<V
     if let Some(failure) = openai_failure(body["model"].as_str().unwrap_or_default()) {
         return failure;
     }
+    if body["model"] == "midstream" {
+        // Some servers start streaming, then report a failure as an error object.
+        return sse(vec![
+            json!({"choices": [{"index": 0, "delta": {"content": "Hel"}}]}).to_string(),
+            json!({"error": {"message": "The server had an error while processing your request", "type": "server_error"}}).to_string(),
+        ]);
+    }
     let messages = body["messages"].as_array().unwrap();
     let wants_tool = body.get("tools").is_some() && !messages.iter().any(|m| m["role"] == "tool");
     let stream = body["stream"] == true;
@@ -421,6 +428,24 @@ async fn failures_become_clear_errors() {
     let openai = OpenAi::new(Some(&format!("{base}/v1")), Some("good-key"), None);
     let (result, _) = collect(&openai, request("busy"), &agentforge_llm::NoTools, false).await;
     assert_eq!(result.unwrap_err().error.retry_after(), Some(7));
+    let (result, pieces) = collect(
+        &openai,
+        request("midstream"),
+        &agentforge_llm::NoTools,
+        true,
+    )
+    .await;
+    let failed = result.unwrap_err();
+    assert_eq!(failed.error.code(), "provider_unavailable");
+    assert!(
+        failed.error.to_string().contains("while processing"),
+        "{}",
+        failed.error
+    );
+    assert_eq!(
+        (failed.partial.text.as_str(), pieces.concat()),
+        ("Hel", "Hel".to_owned())
+    );
     let (result, _) = collect(&openai, request("picky"), &agentforge_llm::NoTools, false).await;
     let error = result.unwrap_err().error;
     assert_eq!(error.code(), "provider_rejected");

@@ -76,7 +76,7 @@ impl Application {
         let state = AppState::new(store, config, secret_key)?;
         state
             .realtime
-            .start()
+            .start(state.config.database_url.expose())
             .await
             .context("cannot listen for realtime events on the database")?;
         Ok(Self { listener, state })

@@ -17,7 +17,6 @@ use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::accounts::tokens::TokenError;
 use crate::conversations::{ConversationOut, MessageOut};
 use crate::http::ApiError;
 use crate::state::AppState;
@@ -88,9 +87,9 @@ impl Hub {
     }
 
     /// On PostgreSQL, starts listening for every instance's events; the
-    /// listener runs until the process ends.
-    pub async fn start(self: &Arc<Self>) -> Result<(), StoreError> {
-        let Some(mut listener) = self.store.listen(CHANNEL).await? else {
+    /// listener runs until the hub is dropped.
+    pub async fn start(self: &Arc<Self>, database_url: &str) -> Result<(), StoreError> {
+        let Some(mut listener) = self.store.listen(database_url, CHANNEL).await? else {
             return Ok(());
         };
         let hub = Arc::downgrade(self);
@@ -99,6 +98,9 @@ impl Hub {
                 let payload = match listener.recv().await {
                     Ok(payload) => payload,
                     Err(e) => {
+                        if hub.strong_count() == 0 {
+                            return; // The server is gone.
+                        }
                         tracing::warn!(error = %e, "realtime listener lost its connection; retrying");
                         tokio::time::sleep(Duration::from_secs(1)).await;
                         continue;
@@ -245,21 +247,7 @@ async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, A
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
-    let user_id = state.access_tokens.verify(token).map_err(|e| match e {
-        TokenError::Expired => {
-            ApiError::unauthorized("token_expired", "Your session has expired; sign in again")
-        }
-        TokenError::Invalid => {
-            ApiError::unauthorized("token_invalid", "Invalid authentication token")
-        }
-    })?;
-    match state.store.users().find_by_id(&user_id).await? {
-        Some(user) if user.disabled_at.is_none() => Ok(user.id),
-        _ => Err(ApiError::unauthorized(
-            "token_invalid",
-            "Invalid authentication token",
-        )),
-    }
+    Ok(crate::accounts::user_for_token(state, token).await?.id)
 }
 
 async fn serve(socket: WebSocket, hub: Arc<Hub>, user_id: String) {

@@ -124,12 +124,13 @@ impl Store {
     }
 
     /// Listens on a PostgreSQL notification channel; `None` on SQLite.
-    pub async fn listen(&self, channel: &str) -> Result<Option<Listener>, StoreError> {
+    /// `url` is the database's: the listener holds a connection of its own,
+    /// outside the pool, so closing the pool does not wait for it.
+    pub async fn listen(&self, url: &str, channel: &str) -> Result<Option<Listener>, StoreError> {
         if self.kind != DatabaseKind::Postgres {
             return Ok(None);
         }
-        let pool = self.db.get_postgres_connection_pool();
-        let mut listener = sea_orm::sqlx::postgres::PgListener::connect_with(pool)
+        let mut listener = sea_orm::sqlx::postgres::PgListener::connect(url)
             .await
             .map_err(|e| StoreError::Database(sea_orm::DbErr::Custom(e.to_string())))?;
         listener

@@ -33,30 +33,34 @@ impl FromRequestParts<AppState> for CurrentUser {
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
-        let user_id = state.access_tokens.verify(token).map_err(|e| match e {
-            TokenError::Expired => {
-                ApiError::unauthorized("token_expired", "Your session has expired; sign in again")
-            }
-            TokenError::Invalid => {
-                ApiError::unauthorized("token_invalid", "Invalid authentication token")
-            }
-        })?;
-        let user = state
-            .store
-            .users()
-            .find_by_id(&user_id)
-            .await?
-            .ok_or_else(|| {
-                ApiError::unauthorized("token_invalid", "Invalid authentication token")
-            })?;
-        if user.disabled_at.is_some() {
-            return Err(ApiError::forbidden(
-                "account_disabled",
-                "This account is disabled",
-            ));
-        }
-        Ok(Self(user))
+        user_for_token(state, token).await.map(Self)
     }
+}
+
+/// The user an access token belongs to, loaded fresh; an expired, invalid or
+/// orphaned token is 401, a disabled account 403.
+pub async fn user_for_token(state: &AppState, token: &str) -> Result<User, ApiError> {
+    let user_id = state.access_tokens.verify(token).map_err(|e| match e {
+        TokenError::Expired => {
+            ApiError::unauthorized("token_expired", "Your session has expired; sign in again")
+        }
+        TokenError::Invalid => {
+            ApiError::unauthorized("token_invalid", "Invalid authentication token")
+        }
+    })?;
+    let user = state
+        .store
+        .users()
+        .find_by_id(&user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("token_invalid", "Invalid authentication token"))?;
+    if user.disabled_at.is_some() {
+        return Err(ApiError::forbidden(
+            "account_disabled",
+            "This account is disabled",
+        ));
+    }
+    Ok(user)
 }
 
 /// A signed-in admin; anyone else gets 403.

@@ -7,7 +7,7 @@ mod service;
 pub mod tokens;
 mod types;
 
-pub use extract::{AdminUser, CurrentUser};
+pub use extract::{AdminUser, CurrentUser, user_for_token};
 pub use types::UserOut;
 
 use agentforge_domain::{Email, ParseError, Password, Role};
