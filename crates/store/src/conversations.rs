@@ -4,8 +4,9 @@ use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole, 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, DatabaseConnection, EntityTrait,
-    Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
+    DatabaseConnection, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
 };
 
 use crate::StoreError;
@@ -242,25 +243,21 @@ impl<'a> Conversations<'a> {
     }
 
     pub async fn create(&self, new: NewConversation) -> Result<Conversation, StoreError> {
-        let now = crate::now();
-        let model = conversation::ActiveModel {
-            id: Set(uuid::Uuid::now_v7().to_string()),
-            agent_id: Set(new.agent_id),
-            owner_id: Set(new.owner_id),
-            user_id: Set(new.user_id),
-            channel: Set(new.channel.as_str().to_owned()),
-            title: Set(new.title.chars().take(200).collect()),
-            status: Set(ConversationStatus::Active.as_str().to_owned()),
-            message_count: Set(0),
-            tokens_in: Set(0),
-            tokens_out: Set(0),
-            started_at: Set(now),
-            last_message_at: Set(now),
-            ended_at: Set(None),
-        }
-        .insert(self.db)
-        .await?;
-        Conversation::try_from(model)
+        insert_conversation(self.db, new).await
+    }
+
+    /// Starts a conversation with its first message, both or neither.
+    pub async fn create_with_message(
+        &self,
+        new: NewConversation,
+        first: NewMessage,
+    ) -> Result<(Conversation, Message), StoreError> {
+        let txn = self.db.begin().await?;
+        let mut conversation = insert_conversation(&txn, new).await?;
+        let message = insert_message(&txn, &conversation.id, first).await?;
+        txn.commit().await?;
+        conversation.count(&message);
+        Ok((conversation, message))
     }
 
     pub async fn get(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
@@ -366,33 +363,7 @@ impl<'a> Conversations<'a> {
         conversation_id: &str,
         new: NewMessage,
     ) -> Result<Message, StoreError> {
-        let ms = |v: Option<u32>| v.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
-        let message = message::ActiveModel {
-            id: Set(new.id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())),
-            conversation_id: Set(conversation_id.to_owned()),
-            role: Set(new.role.as_str().to_owned()),
-            content: Set(new.content),
-            status: Set(new.status.as_str().to_owned()),
-            error: Set(new.error),
-            citations: Set(json_text(&new.citations)),
-            tool_calls: Set(json_text(&new.tool_calls)),
-            tokens_in: Set(i32::try_from(new.tokens_in).unwrap_or(i32::MAX)),
-            tokens_out: Set(i32::try_from(new.tokens_out).unwrap_or(i32::MAX)),
-            latency_ms: Set(ms(new.latency_ms)),
-            first_token_ms: Set(ms(new.first_token_ms)),
-            provider: Set(new.provider),
-            model: Set(new.model),
-            notice: Set(new.notice),
-            created_at: Set(crate::now()),
-        }
-        .insert(self.db)
-        .await
-        .map_err(|e| match e.sql_err() {
-            // The conversation was deleted meanwhile.
-            Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)) => StoreError::NotFound,
-            _ => StoreError::Database(e),
-        })?;
-        Message::try_from(message)
+        insert_message(self.db, conversation_id, new).await
     }
 
     pub async fn message(&self, id: &str) -> Result<Option<Message>, StoreError> {
@@ -528,4 +499,64 @@ impl<'a> Conversations<'a> {
             .flatten();
         Ok((conversations, active, count(messages.unwrap_or_default())))
     }
+}
+
+async fn insert_conversation(
+    db: &impl ConnectionTrait,
+    new: NewConversation,
+) -> Result<Conversation, StoreError> {
+    let now = crate::now();
+    let model = conversation::ActiveModel {
+        id: Set(uuid::Uuid::now_v7().to_string()),
+        agent_id: Set(new.agent_id),
+        owner_id: Set(new.owner_id),
+        user_id: Set(new.user_id),
+        channel: Set(new.channel.as_str().to_owned()),
+        title: Set(new.title.chars().take(200).collect()),
+        status: Set(ConversationStatus::Active.as_str().to_owned()),
+        message_count: Set(0),
+        tokens_in: Set(0),
+        tokens_out: Set(0),
+        started_at: Set(now),
+        last_message_at: Set(now),
+        ended_at: Set(None),
+    }
+    .insert(db)
+    .await?;
+    Conversation::try_from(model)
+}
+
+/// Stores a message; the database counts it on its conversation (a trigger).
+async fn insert_message(
+    db: &impl ConnectionTrait,
+    conversation_id: &str,
+    new: NewMessage,
+) -> Result<Message, StoreError> {
+    let ms = |v: Option<u32>| v.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
+    let message = message::ActiveModel {
+        id: Set(new.id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())),
+        conversation_id: Set(conversation_id.to_owned()),
+        role: Set(new.role.as_str().to_owned()),
+        content: Set(new.content),
+        status: Set(new.status.as_str().to_owned()),
+        error: Set(new.error),
+        citations: Set(json_text(&new.citations)),
+        tool_calls: Set(json_text(&new.tool_calls)),
+        tokens_in: Set(i32::try_from(new.tokens_in).unwrap_or(i32::MAX)),
+        tokens_out: Set(i32::try_from(new.tokens_out).unwrap_or(i32::MAX)),
+        latency_ms: Set(ms(new.latency_ms)),
+        first_token_ms: Set(ms(new.first_token_ms)),
+        provider: Set(new.provider),
+        model: Set(new.model),
+        notice: Set(new.notice),
+        created_at: Set(crate::now()),
+    }
+    .insert(db)
+    .await
+    .map_err(|e| match e.sql_err() {
+        // The conversation was deleted meanwhile.
+        Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)) => StoreError::NotFound,
+        _ => StoreError::Database(e),
+    })?;
+    Message::try_from(message)
 }

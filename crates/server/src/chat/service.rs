@@ -17,9 +17,8 @@ use axum::http::StatusCode;
 
 use super::types::ChatIn;
 use crate::conversations::service as conversations;
-use crate::conversations::{CitationOut, ConversationOut, MessageOut, ToolCallOut};
+use crate::conversations::{CitationOut, MessageOut, ToolCallOut};
 use crate::http::ApiError;
-use crate::realtime::Event;
 use crate::state::AppState;
 
 /// Passages of the knowledge base given to the model (and cited).
@@ -172,22 +171,23 @@ pub async fn prepare(
     };
     let (history, hits, personality) = tokio::join!(history, hits, personality);
     let (history, hits, personality) = (history?, hits?, personality?);
-    let mut conversation = match existing {
-        Some(c) => c,
-        None => {
-            conversations::start(
-                state,
-                &agent,
-                user,
-                Channel::Web,
-                conversation::title_from(&text),
-            )
-            .await?
-        }
-    };
     let mut question = NewMessage::text(MessageRole::User, text.clone());
     question.tokens_in = estimate_tokens(&text);
-    let user_message = record(state, &agent, &mut conversation, question).await?;
+    let (conversation, user_message) = match existing {
+        Some(mut conversation) => {
+            let message = record(state, &agent, &mut conversation, question).await?;
+            (conversation, message)
+        }
+        None => {
+            let title = conversation::title_from(&text);
+            let (conversation, message) =
+                conversations::start(state, &agent, user, Channel::Web, title, Some(question))
+                    .await?;
+            let message =
+                message.ok_or_else(|| ApiError::internal("the first message was not stored"))?;
+            (conversation, message)
+        }
+    };
 
     let mut system = if agent.config.instructions.trim().is_empty() {
         format!("You are {}, a helpful assistant.", agent.config.name)
@@ -300,18 +300,7 @@ async fn record(
         .await?;
     conversation.count(&message);
     let message = MessageOut::from(message);
-    state
-        .realtime
-        .publish(
-            conversations::audience(conversation),
-            Event::MessageCreated {
-                conversation_id: conversation.id.clone(),
-                agent_id: conversation.agent_id.clone(),
-                message: Box::new(message.clone()),
-                conversation: ConversationOut::new(conversation.clone(), agent.config.name.clone()),
-            },
-        )
-        .await;
+    conversations::announce_message(state, conversation, &agent.config.name, &message).await;
     Ok(message)
 }
 

@@ -3,7 +3,7 @@
 //! not exist (404).
 
 use agentforge_domain::conversation::{Channel, ConversationStatus};
-use agentforge_store::{Conversation, ConversationFilter, NewConversation, User};
+use agentforge_store::{Conversation, ConversationFilter, NewConversation, NewMessage, User};
 use chrono::{DateTime, Utc};
 
 use super::types::*;
@@ -164,39 +164,77 @@ pub async fn create(
         .map(|t| t.trim().to_owned())
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| "New conversation".to_owned());
-    let conversation = start(state, &agent, user, channel, title).await?;
+    let (conversation, _) = start(state, &agent, user, channel, title, None).await?;
     Ok(ConversationOut::new(conversation, agent.config.name))
 }
 
-/// Stores a new conversation and announces it.
+/// Stores a new conversation (with its first message, atomically, when
+/// given) and announces both.
 pub async fn start(
     state: &AppState,
     agent: &agentforge_store::Agent,
     user: &User,
     channel: Channel,
     title: String,
-) -> Result<Conversation, ApiError> {
-    let conversation = state
-        .store
-        .conversations()
-        .create(NewConversation {
-            agent_id: agent.id.clone(),
-            owner_id: agent.owner_id.clone(),
-            user_id: Some(user.id.clone()),
-            channel,
-            title,
-        })
-        .await?;
+    first: Option<NewMessage>,
+) -> Result<(Conversation, Option<MessageOut>), ApiError> {
+    let new = NewConversation {
+        agent_id: agent.id.clone(),
+        owner_id: agent.owner_id.clone(),
+        user_id: Some(user.id.clone()),
+        channel,
+        title,
+    };
+    let conversations = state.store.conversations();
+    let (conversation, message) = match first {
+        Some(first) => {
+            let (conversation, message) = conversations.create_with_message(new, first).await?;
+            (conversation, Some(MessageOut::from(message)))
+        }
+        None => (conversations.create(new).await?, None),
+    };
+    let name = &agent.config.name;
+    let mut started = conversation.clone();
+    if message.is_some() {
+        // Announced as it was before its first message, which follows.
+        started.message_count = 0;
+        started.tokens_in = 0;
+        started.tokens_out = 0;
+    }
     state
         .realtime
         .publish(
             audience(&conversation),
             Event::ConversationStarted {
-                conversation: ConversationOut::new(conversation.clone(), agent.config.name.clone()),
+                conversation: ConversationOut::new(started, name.clone()),
             },
         )
         .await;
-    Ok(conversation)
+    if let Some(message) = &message {
+        announce_message(state, &conversation, name, message).await;
+    }
+    Ok((conversation, message))
+}
+
+/// Tells the conversation's audience about a new message.
+pub async fn announce_message(
+    state: &AppState,
+    conversation: &Conversation,
+    agent_name: &str,
+    message: &MessageOut,
+) {
+    state
+        .realtime
+        .publish(
+            audience(conversation),
+            Event::MessageCreated {
+                conversation_id: conversation.id.clone(),
+                agent_id: conversation.agent_id.clone(),
+                message: Box::new(message.clone()),
+                conversation: ConversationOut::new(conversation.clone(), agent_name.to_owned()),
+            },
+        )
+        .await;
 }
 
 pub async fn end(state: &AppState, user: &User, id: &str) -> Result<ConversationOut, ApiError> {

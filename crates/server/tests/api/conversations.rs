@@ -438,3 +438,44 @@ async fn a_message_sent_through_one_instance_reaches_a_socket_on_another() {
     let event = next_event(&mut on_second).await;
     assert_eq!(event["message"]["content"], long.trim());
 }
+
+#[tokio::test]
+async fn a_conversation_and_its_first_message_are_stored_together_or_not_at_all() {
+    for_each_engine(async |app| {
+        let token = sign_up(&app, "ada@example.com").await;
+        let id = agent(&app, &token, json!({"name": "Atomic"})).await;
+        chat(&app, &id, &token, "hello").await;
+        let (_, list) = app.get_as("/api/conversations", &token).await;
+        let existing = list["data"][0]["id"].as_str().unwrap().to_owned();
+        let (_, messages) = app
+            .get_as(&format!("/api/conversations/{existing}/messages"), &token)
+            .await;
+        let taken_id = messages["data"][0]["id"].as_str().unwrap().to_owned();
+
+        // A first message that cannot be stored (its id is taken) leaves no conversation behind.
+        let agent_row = app.store.agents().get(&id).await.unwrap().unwrap();
+        let mut first = agentforge_store::NewMessage::text(
+            agentforge_domain::conversation::MessageRole::User,
+            "again",
+        );
+        first.id = Some(taken_id);
+        let result = app
+            .store
+            .conversations()
+            .create_with_message(
+                agentforge_store::NewConversation {
+                    agent_id: id.clone(),
+                    owner_id: agent_row.owner_id,
+                    user_id: None,
+                    channel: agentforge_domain::conversation::Channel::Api,
+                    title: "Doomed".into(),
+                },
+                first,
+            )
+            .await;
+        assert!(result.is_err());
+        let (_, list) = app.get_as("/api/conversations", &token).await;
+        assert_eq!(list["meta"]["total"], 1, "{list}");
+    })
+    .await;
+}
