@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
+import { selectClasses } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import {
   downloadJson,
@@ -39,10 +40,14 @@ function Deployments({ agent }: { agent: Agent }) {
   const msg = useAgentMessage();
   const when = useDateTime();
   const deploy = useDeployAgent(agent.id);
+  const versions = useVersions(agent.id);
+  // The version chosen per environment; unchosen ones follow the current version.
+  const [chosen, setChosen] = useState<Partial<Record<Environment, number>>>({});
   const byEnv = new Map((agent.deployments ?? []).map((d) => [d.environment, d]));
-  const onDeploy = (environment: Environment) =>
+  const numbers = versions.data?.length ? versions.data.map((v) => v.version) : [agent.currentVersion];
+  const onDeploy = (environment: Environment, version: number) =>
     deploy.mutate(
-      { environment },
+      { environment, version },
       {
         onSuccess: (d) => toast({ title: t('deploy.done', { version: d.version, environment: t(`environments.${environment}`) }), status: 'success' }),
         onError: (e) => toast({ title: t('deploy.failed'), description: msg(errorMessage(e)), status: 'error' }),
@@ -53,27 +58,45 @@ function Deployments({ agent }: { agent: Agent }) {
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         {ENVIRONMENTS.map((env) => {
           const d = byEnv.get(env);
-          const current = d?.version === agent.currentVersion;
+          const envName = t(`environments.${env}`);
+          const selected = chosen[env] ?? agent.currentVersion;
+          const running = d?.version === selected;
+          const pending = deploy.isPending && deploy.variables?.environment === env;
           return (
             <li key={env} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-2 text-sm font-medium">
                   <span aria-hidden className={cn('size-2 rounded-full', d ? (env === 'production' ? 'bg-emerald-500' : 'bg-sky-500') : 'bg-zinc-300 dark:bg-zinc-600')} />
-                  {t(`environments.${env}`)}
+                  {envName}
                 </p>
                 <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
                   {d ? t('deploy.running', { version: d.version, date: when(d.deployedAt) }) : t('deploy.notDeployed')}
                 </p>
               </div>
+              <label htmlFor={`deploy-version-${env}`} className="sr-only">
+                {t('deploy.versionLabel', { environment: envName })}
+              </label>
+              <select
+                id={`deploy-version-${env}`}
+                value={selected}
+                onChange={(e) => setChosen((c) => ({ ...c, [env]: Number(e.target.value) }))}
+                className={cn(selectClasses, 'h-8 w-auto border-zinc-300 dark:border-zinc-700')}
+              >
+                {numbers.map((n) => (
+                  <option key={n} value={n}>
+                    {n === agent.currentVersion ? t('deploy.versionCurrent', { version: n }) : t('deploy.version', { version: n })}
+                  </option>
+                ))}
+              </select>
               <Button
                 size="sm"
-                variant={current ? 'ghost' : 'secondary'}
-                disabled={current || (deploy.isPending && deploy.variables?.environment === env)}
-                onClick={() => onDeploy(env)}
-                aria-label={t('deploy.buttonLabel', { version: agent.currentVersion, environment: t(`environments.${env}`) })}
+                variant={running ? 'ghost' : 'secondary'}
+                disabled={running || pending}
+                onClick={() => onDeploy(env, selected)}
+                aria-label={t('deploy.buttonLabel', { version: selected, environment: envName })}
               >
-                {deploy.isPending && deploy.variables?.environment === env ? <Spinner className="size-4" /> : <Rocket aria-hidden className="size-4" />}
-                {current ? t('deploy.upToDate') : t('deploy.button', { version: agent.currentVersion })}
+                {pending ? <Spinner className="size-4" /> : <Rocket aria-hidden className="size-4" />}
+                {running ? t('deploy.upToDate') : d && selected < d.version ? t('deploy.rollback', { version: selected }) : t('deploy.button', { version: selected })}
               </Button>
             </li>
           );

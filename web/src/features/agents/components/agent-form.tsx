@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Mic, Sparkles } from 'lucide-react';
+import { Check, Mic, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { AGENT_STATUSES, AGENT_TYPES, usePersonalities, useVoices, type AgentInput } from '@/features/agents/api/agents';
+import { PersonalitiesDialog } from '@/features/agents/components/personalities-dialog';
 import { agentSchema, changedInput, FIELD_MAP, FORM_FIELDS, PROVIDERS, toInput, type AgentFormValues } from '@/features/agents/utils/form-values';
 import { capitalize, errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
 import { suggestVoice } from '@/features/agents/utils/suggest-voice';
@@ -51,9 +52,10 @@ export function AgentForm({ defaultValues, mode, suggestedVoice, onSubmit, onCan
   const { t } = useTranslation('agents');
   const msg = useAgentMessage();
   const [formError, setFormError] = useState<string | null>(null);
+  const [managing, setManaging] = useState(false);
   const voices = useVoices();
   const personalities = usePersonalities();
-  const { register, handleSubmit, formState, setError, control, setValue } = useForm<AgentFormValues>({
+  const { register, handleSubmit, formState, setError, control, setValue, getValues } = useForm<AgentFormValues>({
     resolver: zodResolver(agentSchema),
     defaultValues,
   });
@@ -100,14 +102,20 @@ export function AgentForm({ defaultValues, mode, suggestedVoice, onSubmit, onCan
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('form.fields.personality')} error={msg(errors.personalityId?.message)} {...register('personalityId')}>
-            <option value="">{t('form.fields.noPersonality')}</option>
-            {(personalities.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · {p.tone}
-              </option>
-            ))}
-          </SelectField>
+          <div className="space-y-1.5">
+            <SelectField label={t('form.fields.personality')} error={msg(errors.personalityId?.message)} {...register('personalityId')}>
+              <option value="">{t('form.fields.noPersonality')}</option>
+              {(personalities.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.tone ? `${p.name} · ${p.tone}` : p.name}
+                </option>
+              ))}
+            </SelectField>
+            <Button size="sm" variant="ghost" className="-ms-3" onClick={() => setManaging(true)}>
+              <SlidersHorizontal aria-hidden className="size-4" />
+              {t('personalities.manage')}
+            </Button>
+          </div>
         </div>
       </Section>
 
@@ -215,6 +223,16 @@ export function AgentForm({ defaultValues, mode, suggestedVoice, onSubmit, onCan
           render={({ field }) => <Switch label={t('form.fields.useKnowledgeBase')} description={t('form.fields.useKnowledgeBaseHint')} checked={field.value} onChange={field.onChange} />}
         />
       </Section>
+
+      {managing ? (
+        <PersonalitiesDialog
+          onClose={() => setManaging(false)}
+          // The server leaves agents of a deleted personality without one; so does the form.
+          onDeleted={(id) => {
+            if (getValues('personalityId') === id) setValue('personalityId', '', { shouldDirty: true });
+          }}
+        />
+      ) : null}
 
       <div className="sticky bottom-0 -mx-1 flex flex-col-reverse gap-2 border-t border-zinc-200 bg-white/90 px-1 py-4 backdrop-blur sm:flex-row sm:justify-end dark:border-zinc-800 dark:bg-zinc-950/90">
         {onCancel ? (

@@ -351,7 +351,26 @@ describe('agent detail', () => {
     const { user } = renderApp('/dashboard/agents/a1', { user: plainUser });
     await user.click(await screen.findByRole('button', { name: 'Deploy version 2 to Production' }));
     expect(await screen.findByText('Version 2 deployed to Production')).toBeInTheDocument();
-    expect(sent.deploy.body).toEqual({ environment: 'production' });
+    expect(sent.deploy.body).toEqual({ environment: 'production', version: 2 });
+  });
+
+  it('deploys the version chosen for an environment (a rollback is an older one)', async () => {
+    const { handlers, sent } = detailHandlers();
+    server.use(...handlers);
+    const { user } = renderApp('/dashboard/agents/a1', { user: plainUser });
+    const deployments = await screen.findByRole('region', { name: 'Deployments' });
+    const picker = within(deployments).getByRole('combobox', { name: 'Version to deploy to Staging' });
+    expect(picker).toHaveValue('2');
+    expect(await within(picker).findByRole('option', { name: 'v1' })).toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: 'v2 (current)' })).toBeInTheDocument();
+    // Staging already runs version 1: choosing it leaves nothing to deploy.
+    await user.selectOptions(picker, '1');
+    expect(within(deployments).getByRole('button', { name: 'Deploy version 1 to Staging' })).toBeDisabled();
+
+    const production = within(deployments).getByRole('combobox', { name: 'Version to deploy to Production' });
+    await user.selectOptions(production, '1');
+    await user.click(within(deployments).getByRole('button', { name: 'Deploy version 1 to Production' }));
+    await waitFor(() => expect(sent.deploy.body).toEqual({ environment: 'production', version: 1 }));
   });
 
   it('restores an older version after confirmation', async () => {
