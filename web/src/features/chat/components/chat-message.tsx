@@ -84,7 +84,8 @@ export function ChatMessageView({ message, onRetry, canRetry }: { message: ChatM
         {message.notice ? (
           <p data-testid="chat-notice" dir="auto" className="mt-1 flex items-start gap-1 text-xs text-zinc-500 dark:text-zinc-400">
             <Info aria-hidden className="mt-px size-3.5 shrink-0" />
-            {message.notice}
+            {/* The built-in responder's notice is the server's English; say it in the reader's language. */}
+            {message.provider === 'builtin' ? t('chat.builtinNotice') : message.notice}
           </p>
         ) : null}
         {message.status === 'partial' ? (

@@ -6,7 +6,8 @@ import { answerEvents, makeConversation, makeMessage, openSse, sseResponse } fro
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
-const NOTICE = 'No language model is connected; this answer comes from the built-in responder.';
+// The server's notice for built-in answers, shown in the reader's language (English here).
+const NOTICE = "No language model is connected: this answer was put together from the agent's greeting and knowledge base. An administrator can connect one with AGENTFORGE_LLM_PROVIDER.";
 const CITATION = { documentId: 'd1', documentName: 'refunds.md', passageId: 1, excerpt: 'Refunds are accepted within 30 days.', score: 1.2 };
 
 type Sent = Record<string, unknown>;

@@ -134,7 +134,7 @@ describe('conversation transcript', () => {
       latencyMs: 850,
       provider: 'builtin',
       model: 'builtin',
-      notice: 'No language model is connected.',
+      notice: "No language model is connected: this answer was put together from the agent's greeting and knowledge base. An administrator can connect one with AGENTFORGE_LLM_PROVIDER.",
       citations: [{ documentId: 'd1', documentName: 'policy.md', passageId: 1, excerpt: 'Refunds are processed within 5 days.', score: 1.5 }],
       createdAt: '2026-03-01T10:00:02Z',
     }),
@@ -177,7 +177,7 @@ describe('conversation transcript', () => {
     expect(answer.getByText('Partial')).toBeInTheDocument();
     expect(answer.getByText('policy.md')).toBeInTheDocument();
     expect(answer.getByText('Refunds are processed within 5 days.')).toBeInTheDocument();
-    expect(answer.getByText('No language model is connected.')).toBeInTheDocument();
+    expect(answer.getByText("No language model is connected: this answer was put together from the agent's greeting and knowledge base. An administrator can connect one with AGENTFORGE_LLM_PROVIDER.")).toBeInTheDocument();
     expect(answer.getByText('Tokens: 1,200 in, 340 out')).toBeInTheDocument();
     expect(answer.getByText('Answered in 850 ms')).toBeInTheDocument();
 

@@ -13,7 +13,7 @@ const roleIcons = { user: User, assistant: Bot, system: Info, tool: Wrench } as 
  * `whitespace-pre-wrap` keeping its line breaks and spacing.
  */
 export function MessageItem({ message, testId }: { message: MessageOut; testId: string }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation(['dashboard', 'agents']);
   const lng = i18n.language;
   const isUser = message.role === 'user';
   const Icon = roleIcons[message.role as keyof typeof roleIcons] ?? Info;
@@ -99,7 +99,8 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
         {message.notice ? (
           <p className="mt-2 flex items-start gap-1.5 text-start text-xs text-zinc-500 dark:text-zinc-400">
             <Info aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-            {message.notice}
+            {/* The built-in responder's notice is the server's English; say it in the reader's language. */}
+            {message.provider === 'builtin' ? t('agents:chat.builtinNotice') : message.notice}
           </p>
         ) : null}
         {hasTokens || latency || model ? (
