@@ -50,6 +50,7 @@ pub mod generate;
 mod name;
 mod password;
 mod role;
+pub mod team;
 pub mod templates;
 pub mod text;
 pub mod voice;

@@ -23,7 +23,7 @@ use crate::http::{ApiError, middleware};
 use crate::state::AppState;
 use crate::{
     accounts, admin, agents, analytics, chat, conversations, knowledge, locales, personalities,
-    realtime, system, web_app,
+    realtime, system, teams, web_app,
 };
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -39,6 +39,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(knowledge::router())
         .merge(analytics::router())
         .merge(personalities::router())
+        .merge(teams::router())
         .merge(admin::router())
 }
 

@@ -27,6 +27,7 @@ use crate::http::ApiError;
         (name = "settings", description = "The signed-in user's own profile and account"),
         (name = "agents", description = "Build, version, deploy, share and export agents"),
         (name = "personalities", description = "Personalities agents can take on"),
+        (name = "teams", description = "Teams, members and roles, team agents and invitations"),
         (name = "admin", description = "Administration; admins only"),
     ),
     modifiers(&BearerAuth),

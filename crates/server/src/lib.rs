@@ -22,6 +22,7 @@ mod realtime;
 mod secret_key;
 mod state;
 mod system;
+mod teams;
 pub mod telemetry;
 mod web_app;
 

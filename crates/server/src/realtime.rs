@@ -47,6 +47,15 @@ pub enum Event {
         conversation_id: String,
         agent_id: String,
     },
+    /// A message from a team's owner or admin (POST /teams/{id}/notify).
+    #[serde(rename = "team.notification", rename_all = "camelCase")]
+    TeamNotification {
+        team_id: String,
+        team_name: String,
+        message: String,
+        /// The sender's name.
+        from: String,
+    },
 }
 
 /// An event on its way: who may see it and its JSON text.

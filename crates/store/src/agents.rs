@@ -4,8 +4,9 @@ use agentforge_domain::agent::{AgentConfig, AgentStatus, AgentType, Environment}
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, NullOrdering};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
+    DatabaseConnection, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
 };
 
 use crate::StoreError;
@@ -108,10 +109,13 @@ pub enum AgentSort {
     LastActive,
 }
 
-/// What to list: one owner's agents, filtered, sorted and paged.
+/// What to list: the agents `viewer` owns or that are shared with a team
+/// they belong to, filtered, sorted and paged.
 #[derive(Debug, Clone, Default)]
 pub struct AgentFilter {
-    pub owner_id: String,
+    pub viewer: String,
+    /// Only the agents shared with this team.
+    pub team_id: Option<String>,
     pub status: Option<AgentStatus>,
     pub agent_type: Option<AgentType>,
     /// Case-insensitive substring of the name.
@@ -267,8 +271,14 @@ impl<'a> Agents<'a> {
     }
 
     pub async fn list(&self, filter: &AgentFilter) -> Result<(Vec<Agent>, u64), StoreError> {
-        let mut query =
-            agent::Entity::find().filter(agent::Column::OwnerId.eq(filter.owner_id.clone()));
+        let mut query = agent::Entity::find().filter(
+            Condition::any()
+                .add(agent::Column::OwnerId.eq(filter.viewer.clone()))
+                .add(agent::Column::TeamId.in_subquery(crate::teams::teams_of(&filter.viewer))),
+        );
+        if let Some(team_id) = &filter.team_id {
+            query = query.filter(agent::Column::TeamId.eq(team_id.clone()));
+        }
         if let Some(status) = filter.status {
             query = query.filter(agent::Column::Status.eq(status.as_str()));
         }
@@ -476,6 +486,33 @@ impl<'a> Agents<'a> {
             .collect::<Result<Vec<_>, _>>()?;
         deployments.sort_by_key(|d| Environment::ALL.iter().position(|e| *e == d.environment));
         Ok(deployments)
+    }
+
+    /// The agents shared with a team, by name.
+    pub async fn in_team(&self, team_id: &str) -> Result<Vec<Agent>, StoreError> {
+        agent::Entity::find()
+            .filter(agent::Column::TeamId.eq(team_id))
+            .order_by_asc(Expr::expr(Func::lower(Expr::col(agent::Column::Name))))
+            .order_by_asc(agent::Column::Id)
+            .all(self.db)
+            .await?
+            .into_iter()
+            .map(Agent::try_from)
+            .collect()
+    }
+
+    /// Shares the agent with a team, or with none.
+    pub async fn set_team(
+        &self,
+        agent_id: &str,
+        team_id: Option<String>,
+    ) -> Result<(), StoreError> {
+        agent::Entity::update_many()
+            .col_expr(agent::Column::TeamId, Expr::value(team_id))
+            .filter(agent::Column::Id.eq(agent_id))
+            .exec(self.db)
+            .await?;
+        Ok(())
     }
 
     pub async fn set_share_token(

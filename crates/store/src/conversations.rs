@@ -176,8 +176,9 @@ impl NewMessage {
     }
 }
 
-/// What to list: the conversations `viewer` may see (those of their agents
-/// and those they started), filtered and paged, latest activity first.
+/// What to list: the conversations `viewer` may see (those of their agents,
+/// of the agents shared with their teams, and those they started), filtered
+/// and paged, latest activity first.
 #[derive(Debug, Clone, Default)]
 pub struct ConversationFilter {
     pub viewer: String,
@@ -275,7 +276,11 @@ impl<'a> Conversations<'a> {
         let mut query = conversation::Entity::find().filter(
             Condition::any()
                 .add(conversation::Column::OwnerId.eq(filter.viewer.clone()))
-                .add(conversation::Column::UserId.eq(filter.viewer.clone())),
+                .add(conversation::Column::UserId.eq(filter.viewer.clone()))
+                .add(
+                    conversation::Column::AgentId
+                        .in_subquery(crate::teams::team_agents_of(&filter.viewer)),
+                ),
         );
         if let Some(agent_id) = &filter.agent_id {
             query = query.filter(conversation::Column::AgentId.eq(agent_id.clone()));

@@ -13,6 +13,7 @@ mod knowledge;
 mod mail;
 mod migrations;
 mod personalities;
+mod teams;
 mod tokens;
 mod users;
 
@@ -26,6 +27,7 @@ pub use error::StoreError;
 pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
 pub use mail::{Mail, NewMail, Outbox};
 pub use personalities::{NewPersonality, Personalities, Personality};
+pub use teams::{Invitation, Member, NewInvitation, Team, TeamChanges, Teams};
 pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
 };
@@ -154,6 +156,10 @@ impl Store {
 
     pub fn knowledge(&self) -> Knowledge<'_> {
         Knowledge::new(&self.db)
+    }
+
+    pub fn teams(&self) -> Teams<'_> {
+        Teams::new(&self.db)
     }
 
     pub fn personalities(&self) -> Personalities<'_> {

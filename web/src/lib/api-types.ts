@@ -439,9 +439,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Share an agent by link
+         * Share an agent by link or with a team
          * @description `public: true` makes a link with which any signed-in user can chat with
-         *     the agent at /user/chat/{id}; `false` revokes it.
+         *     the agent at /user/chat/{id}; `false` revokes it. `teamId` shares it with
+         *     one of your teams (you must be its owner, admin or member), whose members
+         *     then get their team role's rights on it; `null` takes it out of its team.
+         *     Needs manage access: the agent's owner, or an owner or admin of its team.
          */
         post: operations["share_agent"];
         delete?: never;
@@ -977,6 +980,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team-invitations/accept/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description `token` is the one from the email, or the invitation's id from your own
+         *     list. The invitation must have been sent to your address.
+         */
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/details/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invitation's details
+         * @description The team, role, sender and status of an invitation sent to you, by the
+         *     email's token or the invitation's id.
+         */
+        get: operations["invitation_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/reject/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation */
+        post: operations["reject_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/team/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's pending invitations
+         * @description Owners and admins; newest first, expired ones included.
+         */
+        get: operations["team_invitations"];
+        put?: never;
+        /**
+         * Invite someone by email
+         * @description Owners and admins; only owners invite owners. The link in the email is
+         *     valid for 7 days and works once; inviting the same address again
+         *     replaces the earlier invitation.
+         */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My pending invitations
+         * @description Unexpired invitations sent to your email address, newest first.
+         */
+        get: operations["my_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description The team's owners and admins.
+         */
+        delete: operations["revoke_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My teams
+         * @description The teams you belong to, with your role in each. Platform admins may ask
+         *     for `scope=all`.
+         */
+        get: operations["list_teams"];
+        put?: never;
+        /**
+         * Create a team
+         * @description You become its owner.
+         */
+        post: operations["create_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team, with its members and agents */
+        get: operations["get_team"];
+        /**
+         * Rename or describe a team
+         * @description Owners and admins.
+         */
+        put: operations["update_team"];
+        post?: never;
+        /**
+         * Delete a team
+         * @description Its owners (or a platform admin). Its agents stay with their owners.
+         */
+        delete: operations["delete_team"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share an agent with a team
+         * @description The agent must be yours to manage, and you a member of the team (not a
+         *     viewer). Its members then get their team role's rights on it.
+         */
+        post: operations["add_team_agent"];
+        /**
+         * Take an agent out of a team
+         * @description Its owner, or the team's owners and admins.
+         */
+        delete: operations["remove_team_agent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's members
+         * @description Owners first, then by the date they joined.
+         */
+        get: operations["list_members"];
+        put?: never;
+        /**
+         * Add an existing account to a team
+         * @description Owners and admins; only owners make owners. The person is told by email.
+         *     For an address without an account, send an invitation.
+         */
+        post: operations["add_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description Owners and admins remove others (only owners remove owners); anyone may
+         *     remove themselves. The last owner cannot leave.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/members/{memberId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's role
+         * @description Owners and admins; only owners give or take away ownership, and the last
+         *     owner keeps it.
+         */
+        put: operations["set_member_role"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Message the team
+         * @description Owners and admins. Every other member gets it by email, and live
+         *     (`team.notification` on the socket) when online.
+         */
+        post: operations["notify_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload/bulk": {
         parameters: {
             query?: never;
@@ -1063,6 +1354,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An accepted invitation: the team you joined. */
+        AcceptedOut: {
+            member: components["schemas"]["MemberOut"];
+            team: components["schemas"]["TeamOut"];
+        };
+        /**
+         * @description What the caller may do with an agent.
+         * @enum {string}
+         */
+        Access: "view" | "edit" | "manage";
         ActivityBucket: {
             /** Format: int64 */
             conversations: number;
@@ -1116,6 +1417,11 @@ export interface components {
         };
         /** @description An agent. */
         AgentOut: components["schemas"]["AgentConfigOut"] & {
+            /**
+             * @description What the caller may do with it: `manage` (its owner, or an owner or
+             *     admin of its team), `edit` (a team member) or `view` (a team viewer).
+             */
+            access: components["schemas"]["Access"];
             /** Format: date-time */
             createdAt: string;
             /** Format: int32 */
@@ -1128,6 +1434,7 @@ export interface components {
             /** @description Whether a public link lets any signed-in user chat with the agent. */
             sharedPublicly: boolean;
             status: string;
+            /** @description The team the agent is shared with, if any. */
             teamId?: string | null;
             /** Format: date-time */
             updatedAt: string;
@@ -1352,9 +1659,24 @@ export interface components {
             email?: string;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AcceptedOut: {
+            /** @description An accepted invitation: the team you joined. */
+            data: {
+                member: components["schemas"]["MemberOut"];
+                team: components["schemas"]["TeamOut"];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AgentOut: {
             /** @description An agent. */
             data: components["schemas"]["AgentConfigOut"] & {
+                /**
+                 * @description What the caller may do with it: `manage` (its owner, or an owner or
+                 *     admin of its team), `edit` (a team member) or `view` (a team viewer).
+                 */
+                access: components["schemas"]["Access"];
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: int32 */
@@ -1367,6 +1689,7 @@ export interface components {
                 /** @description Whether a public link lets any signed-in user chat with the agent. */
                 sharedPublicly: boolean;
                 status: string;
+                /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
@@ -1575,6 +1898,27 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_InvitationOut: {
+            /** @description An invitation to a team. */
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: date-time */
+                expiresAt: string;
+                id: string;
+                /** @description Who sent it, by name (empty when that account is gone). */
+                invitedBy: string;
+                role: string;
+                /** @description pending, accepted, rejected, revoked or expired. */
+                status: string;
+                teamId: string;
+                teamName: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_LastActiveOut: {
             data: {
                 /** Format: date-time */
@@ -1584,9 +1928,38 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_MemberOut: {
+            data: {
+                email: string;
+                firstName: string;
+                /** @description The membership's id (the `memberId` of the member routes). */
+                id: string;
+                /** Format: date-time */
+                joinedAt: string;
+                lastName: string;
+                /** @description owner, admin, member or viewer. */
+                role: string;
+                userId: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_NoticeOut: {
             data: {
                 message: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_NotifyOut: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description How many members were told (everyone but you).
+                 */
+                recipients: number;
             };
             /** @description Always `true`. */
             success: boolean;
@@ -1663,6 +2036,8 @@ export interface components {
         Envelope_ShareOut: {
             data: {
                 sharedPublicly: boolean;
+                /** @description The team the agent is shared with, if any. */
+                teamId?: string | null;
                 /** @description The link to /user/chat/{agentId}, when shared. */
                 url?: string | null;
             };
@@ -1690,6 +2065,54 @@ export interface components {
             success: boolean;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_TeamAgentOut: {
+            /** @description An agent shared with a team. */
+            data: {
+                description: string;
+                id: string;
+                name: string;
+                ownerId: string;
+                status: string;
+                type: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_TeamDetailOut: {
+            /** @description A team with its members and agents. */
+            data: components["schemas"]["TeamOut"] & {
+                agents: components["schemas"]["TeamAgentOut"][];
+                members: components["schemas"]["MemberOut"][];
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_TeamOut: {
+            /** @description A team, with the caller's role in it. */
+            data: {
+                /** Format: int64 */
+                agentCount: number;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                id: string;
+                /** Format: int64 */
+                memberCount: number;
+                name: string;
+                /**
+                 * @description Your role: owner, admin, member or viewer; null when you are not a
+                 *     member (a platform admin looking at every team).
+                 */
+                role?: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_UserOut: {
             /** @description A user as the API shows it. */
             data: {
@@ -1712,6 +2135,11 @@ export interface components {
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_AgentOut: {
             data: (components["schemas"]["AgentConfigOut"] & {
+                /**
+                 * @description What the caller may do with it: `manage` (its owner, or an owner or
+                 *     admin of its team), `edit` (a team member) or `view` (a team viewer).
+                 */
+                access: components["schemas"]["Access"];
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: int32 */
@@ -1724,6 +2152,7 @@ export interface components {
                 /** @description Whether a public link lets any signed-in user chat with the agent. */
                 sharedPublicly: boolean;
                 status: string;
+                /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
@@ -1753,6 +2182,43 @@ export interface components {
                 size: number;
                 /** @description `ready`: extracted and indexed (indexing happens within the upload). */
                 status: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_InvitationOut: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: date-time */
+                expiresAt: string;
+                id: string;
+                /** @description Who sent it, by name (empty when that account is gone). */
+                invitedBy: string;
+                role: string;
+                /** @description pending, accepted, rejected, revoked or expired. */
+                status: string;
+                teamId: string;
+                teamName: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_MemberOut: {
+            data: {
+                email: string;
+                firstName: string;
+                /** @description The membership's id (the `memberId` of the member routes). */
+                id: string;
+                /** Format: date-time */
+                joinedAt: string;
+                lastName: string;
+                /** @description owner, admin, member or viewer. */
+                role: string;
+                userId: string;
             }[];
             /** @description Always `true`. */
             success: boolean;
@@ -1809,6 +2275,29 @@ export interface components {
                 name: string;
                 tone: string;
                 traits: string[];
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_TeamOut: {
+            data: {
+                /** Format: int64 */
+                agentCount: number;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                id: string;
+                /** Format: int64 */
+                memberCount: number;
+                name: string;
+                /**
+                 * @description Your role: owner, admin, member or viewer; null when you are not a
+                 *     member (a platform admin looking at every team).
+                 */
+                role?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
             }[];
@@ -1956,6 +2445,27 @@ export interface components {
             /** @description Where it is served (unguessable, needs no token, so it can be used in `<img>`). */
             url: string;
         };
+        InvitationIn: {
+            email?: string;
+            /** @description owner, admin, member (default) or viewer. */
+            role?: string | null;
+        };
+        /** @description An invitation to a team. */
+        InvitationOut: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            /** @description Who sent it, by name (empty when that account is gone). */
+            invitedBy: string;
+            role: string;
+            /** @description pending, accepted, rejected, revoked or expired. */
+            status: string;
+            teamId: string;
+            teamName: string;
+        };
         LastActiveOut: {
             /** Format: date-time */
             lastActiveAt: string;
@@ -1992,6 +2502,24 @@ export interface components {
             to: string;
             /** @description `outbox` (no SMTP configured) or `smtp`. */
             transport: string;
+        };
+        MemberIn: {
+            /** @description The address of an existing account. */
+            email?: string;
+            /** @description owner, admin, member (default) or viewer. */
+            role?: string | null;
+        };
+        MemberOut: {
+            email: string;
+            firstName: string;
+            /** @description The membership's id (the `memberId` of the member routes). */
+            id: string;
+            /** Format: date-time */
+            joinedAt: string;
+            lastName: string;
+            /** @description owner, admin, member or viewer. */
+            role: string;
+            userId: string;
         };
         /** @description One message of a conversation. */
         MessageOut: {
@@ -2055,9 +2583,25 @@ export interface components {
         NoticeOut: {
             message: string;
         };
+        NotifyIn: {
+            /** @description 1 to 2,000 characters. */
+            message?: string;
+        };
+        NotifyOut: {
+            /**
+             * Format: int64
+             * @description How many members were told (everyone but you).
+             */
+            recipients: number;
+        };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_AgentOut: {
             data: (components["schemas"]["AgentConfigOut"] & {
+                /**
+                 * @description What the caller may do with it: `manage` (its owner, or an owner or
+                 *     admin of its team), `edit` (a team member) or `view` (a team viewer).
+                 */
+                access: components["schemas"]["Access"];
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: int32 */
@@ -2070,6 +2614,7 @@ export interface components {
                 /** @description Whether a public link lets any signed-in user chat with the agent. */
                 sharedPublicly: boolean;
                 status: string;
+                /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
@@ -2233,6 +2778,10 @@ export interface components {
             newPassword?: string;
             token?: string;
         };
+        RoleIn: {
+            /** @description owner, admin, member or viewer. */
+            role?: string;
+        };
         /** @description A signed-in session: a short-lived access token and a refresh token. */
         SessionOut: {
             /**
@@ -2247,11 +2796,21 @@ export interface components {
             user: components["schemas"]["UserOut"];
         };
         ShareIn: {
-            /** @description true: anyone signed in with the link can chat with the agent; false: revoke the link. */
-            public: boolean;
+            /**
+             * @description true: anyone signed in with the link can chat with the agent; false:
+             *     revoke the link; absent: leave it as it is.
+             */
+            public?: boolean | null;
+            /**
+             * @description A team of yours: its members get their team role's rights on the
+             *     agent. `null` takes it out of its team; absent leaves it as it is.
+             */
+            teamId?: string | null;
         };
         ShareOut: {
             sharedPublicly: boolean;
+            /** @description The team the agent is shared with, if any. */
+            teamId?: string | null;
             /** @description The link to /user/chat/{agentId}, when shared. */
             url?: string | null;
         };
@@ -2286,6 +2845,45 @@ export interface components {
             /** Format: int64 */
             uptimeSeconds: number;
             version: string;
+        };
+        /** @description An agent shared with a team. */
+        TeamAgentOut: {
+            description: string;
+            id: string;
+            name: string;
+            ownerId: string;
+            status: string;
+            type: string;
+        };
+        /** @description A team with its members and agents. */
+        TeamDetailOut: components["schemas"]["TeamOut"] & {
+            agents: components["schemas"]["TeamAgentOut"][];
+            members: components["schemas"]["MemberOut"][];
+        };
+        TeamIn: {
+            /** @description Up to 500 characters. */
+            description?: string | null;
+            /** @description 1 to 100 characters; required on create. */
+            name?: string | null;
+        };
+        /** @description A team, with the caller's role in it. */
+        TeamOut: {
+            /** Format: int64 */
+            agentCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            id: string;
+            /** Format: int64 */
+            memberCount: number;
+            name: string;
+            /**
+             * @description Your role: owner, admin, member or viewer; null when you are not a
+             *     member (a platform admin looking at every team).
+             */
+            role?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
         };
         TemplateOut: {
             config: components["schemas"]["AgentConfigOut"];
@@ -2407,6 +3005,8 @@ export interface operations {
                 sort?: string;
                 /** @description `asc` or `desc` (default: `asc` for name, else `desc`). */
                 order?: string;
+                /** @description Only the agents shared with this team. */
+                teamId?: string;
             };
             header?: never;
             path?: never;
@@ -3272,8 +3872,26 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ShareOut"];
                 };
             };
-            /** @description No such agent of yours */
+            /** @description Your team role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent or team of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing to change */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4314,6 +4932,875 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatusOut"];
+                };
+            };
+        };
+    };
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You joined the team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AcceptedOut"];
+                };
+            };
+            /** @description Sent to another address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already used, declined or revoked, or already a member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invitation_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InvitationOut"];
+                };
+            };
+            /** @description Sent to another address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InvitationOut"];
+                };
+            };
+            /** @description Sent to another address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already used, declined or revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_InvitationOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationIn"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InvitationOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already a member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_InvitationOut"];
+                };
+            };
+        };
+    };
+    revoke_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No longer pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_teams: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `mine` (default): the teams you belong to; `all`: every team
+                 *     (platform admins only).
+                 */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teams, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_TeamOut"];
+                };
+            };
+            /** @description scope=all without admin rights */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown scope */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamDetailOut"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamDetailOut"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamIn"];
+            };
+        };
+        responses: {
+            /** @description The team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_team_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamAgentOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team or agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_team_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team, or the agent is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_MemberOut"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberIn"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MemberOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team, or no account with that email */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already a member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team or member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The team would have no owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_member_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleIn"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MemberOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team or member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The team would have no owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown role */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notify_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotifyIn"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotifyOut"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

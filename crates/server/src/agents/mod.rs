@@ -1,9 +1,10 @@
 //! `/agents/*`: building, versioning, deploying, sharing and exporting agents.
 
+mod access;
 mod service;
 mod types;
 
-pub use service::load;
+pub use access::{Access, access_to, load, load_for};
 
 use agentforge_domain::voice::VOICES;
 use axum::extract::{Path, Query, State};
@@ -331,12 +332,20 @@ async fn export_agent(
     Ok(Envelope::new(service::export(&state, &user, &id).await?))
 }
 
-/// Share an agent by link
+/// Share an agent by link or with a team
 ///
 /// `public: true` makes a link with which any signed-in user can chat with
-/// the agent at /user/chat/{id}; `false` revokes it.
+/// the agent at /user/chat/{id}; `false` revokes it. `teamId` shares it with
+/// one of your teams (you must be its owner, admin or member), whose members
+/// then get their team role's rights on it; `null` takes it out of its team.
+/// Needs manage access: the agent's owner, or an owner or admin of its team.
 #[utoipa::path(post, path = "/agents/{id}/share", tag = "agents", request_body = ShareIn, security(("bearer" = [])),
-    responses((status = 200, description = "Sharing state", body = Envelope<ShareOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+    responses(
+        (status = 200, description = "Sharing state", body = Envelope<ShareOut>),
+        (status = 403, description = "Your team role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such agent or team of yours", body = ErrorBody),
+        (status = 422, description = "Nothing to change", body = ErrorBody),
+    ))]
 async fn share_agent(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -344,6 +353,6 @@ async fn share_agent(
     Json(body): Json<ShareIn>,
 ) -> Result<Envelope<ShareOut>, ApiError> {
     Ok(Envelope::new(
-        service::share(&state, &user, &id, body.public).await?,
+        service::share(&state, &user, &id, body).await?,
     ))
 }

@@ -1,5 +1,6 @@
-//! What can be done with agents. Authorization lives in [`load`]: today an
-//! agent is its owner's alone; team roles will slot in there.
+//! What can be done with agents. Who may do it is decided in
+//! [`super::access`]: every function here loads its agent through
+//! [`load_for`] with the access it needs.
 
 use agentforge_domain::agent::{
     AgentConfig, AgentStatus, AgentType, Environment, ModelProvider, ModelSettings,
@@ -11,26 +12,13 @@ use agentforge_store::{
 };
 use chrono::{DateTime, Datelike, Duration, DurationRound, TimeZone, Utc};
 
+use super::access::{Access, load_for};
 use super::types::*;
 use crate::http::{ApiError, FieldErrors, ListMeta, PageQuery};
 use crate::state::AppState;
 
 const BULK_MAX: usize = 100;
 pub const EXPORT_FORMAT: &str = "agentforge.agent";
-
-fn not_found() -> ApiError {
-    ApiError::not_found("agent_not_found", "Agent not found")
-}
-
-/// The agent, if `user` may see it; someone else's agent is 404, not 403,
-/// so ids cannot be probed.
-pub async fn load(state: &AppState, user: &User, id: &str) -> Result<Agent, ApiError> {
-    let agent = state.store.agents().get(id).await?.ok_or_else(not_found)?;
-    if agent.owner_id != user.id {
-        return Err(not_found());
-    }
-    Ok(agent)
-}
 
 fn blank_config() -> AgentConfig {
     AgentConfig {
@@ -145,9 +133,13 @@ async fn check_personality(state: &AppState, user: &User, id: &str) -> Result<()
 }
 
 /// The agent as a single-agent answer, with its deployments.
-async fn with_deployments(state: &AppState, agent: Agent) -> Result<AgentOut, ApiError> {
+async fn with_deployments(
+    state: &AppState,
+    agent: Agent,
+    access: Access,
+) -> Result<AgentOut, ApiError> {
     let deployments = state.store.agents().deployments(&agent.id).await?;
-    Ok(AgentOut::new(agent, Some(deployments)))
+    Ok(AgentOut::new(agent, Some(deployments), access))
 }
 
 pub async fn create(state: &AppState, user: &User, input: AgentIn) -> Result<AgentOut, ApiError> {
@@ -160,7 +152,7 @@ pub async fn create(state: &AppState, user: &User, input: AgentIn) -> Result<Age
         .agents()
         .create(&user.id, status.unwrap_or(AgentStatus::Draft), &config)
         .await?;
-    Ok(AgentOut::new(agent, Some(Vec::new())))
+    Ok(AgentOut::new(agent, Some(Vec::new()), Access::Manage))
 }
 
 pub async fn list(
@@ -207,7 +199,8 @@ pub async fn list(
     };
     errors.finish()?;
     let filter = AgentFilter {
-        owner_id: user.id.clone(),
+        viewer: user.id.clone(),
+        team_id: query.team_id.filter(|t| !t.is_empty()),
         status,
         agent_type,
         search: query.search,
@@ -217,15 +210,23 @@ pub async fn list(
         limit,
     };
     let (agents, total) = state.store.agents().list(&filter).await?;
+    let roles = state.store.teams().roles_of(&user.id).await?;
     Ok((
-        agents.into_iter().map(|a| AgentOut::new(a, None)).collect(),
+        agents
+            .into_iter()
+            .map(|a| {
+                // Listed agents are the user's own or their teams'.
+                let access = Access::of(&a, user, &roles).unwrap_or(Access::View);
+                AgentOut::new(a, None, access)
+            })
+            .collect(),
         ListMeta { page, limit, total },
     ))
 }
 
 pub async fn get(state: &AppState, user: &User, id: &str) -> Result<AgentOut, ApiError> {
-    let agent = load(state, user, id).await?;
-    with_deployments(state, agent).await
+    let (agent, access) = load_for(state, user, id, Access::View).await?;
+    with_deployments(state, agent, access).await
 }
 
 pub async fn update(
@@ -234,18 +235,18 @@ pub async fn update(
     id: &str,
     input: AgentIn,
 ) -> Result<AgentOut, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, access) = load_for(state, user, id, Access::Edit).await?;
     let (config, status) = merge(state, user, input, agent.config.clone()).await?;
     let updated = state
         .store
         .agents()
         .update(agent, status, Some(config), &user.id)
         .await?;
-    with_deployments(state, updated).await
+    with_deployments(state, updated, access).await
 }
 
 pub async fn delete(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::Manage).await?;
     Ok(state.store.agents().delete(&agent.id).await?)
 }
 
@@ -255,7 +256,7 @@ pub async fn duplicate(
     id: &str,
     name: Option<String>,
 ) -> Result<AgentOut, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::View).await?;
     let name = name
         .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty())
@@ -269,11 +270,11 @@ pub async fn duplicate(
         .agents()
         .create(&user.id, AgentStatus::Draft, &config)
         .await?;
-    Ok(AgentOut::new(copy, Some(Vec::new())))
+    Ok(AgentOut::new(copy, Some(Vec::new()), Access::Manage))
 }
 
 pub async fn touch(state: &AppState, user: &User, id: &str) -> Result<DateTime<Utc>, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::View).await?;
     Ok(state.store.agents().touch_last_active(&agent.id).await?)
 }
 
@@ -283,7 +284,7 @@ pub async fn deploy(
     id: &str,
     input: DeployIn,
 ) -> Result<DeploymentOut, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::Edit).await?;
     let environment = Environment::parse(&input.environment)
         .map_err(|e| ApiError::invalid_field("environment", e.message))?;
     let version = input.version.unwrap_or(agent.current_version);
@@ -319,7 +320,7 @@ pub async fn versions(
     user: &User,
     id: &str,
 ) -> Result<Vec<VersionOut>, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::View).await?;
     Ok(state
         .store
         .agents()
@@ -337,7 +338,7 @@ pub async fn restore(
     id: &str,
     version: u32,
 ) -> Result<AgentOut, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, access) = load_for(state, user, id, Access::Edit).await?;
     let old = state
         .store
         .agents()
@@ -354,7 +355,7 @@ pub async fn restore(
         .agents()
         .update(agent, None, Some(old.config), &user.id)
         .await?;
-    with_deployments(state, restored).await
+    with_deployments(state, restored, access).await
 }
 
 /// Start of bucket `i` counted from a start time.
@@ -405,7 +406,7 @@ pub async fn analytics(
     period: Option<String>,
 ) -> Result<AnalyticsOut, ApiError> {
     use crate::analytics::{average, bucketize, distinct_users, latencies, percentile};
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::View).await?;
     let period = period
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| "month".to_owned());
@@ -480,7 +481,7 @@ pub async fn from_template(
         .agents()
         .create(&user.id, AgentStatus::Draft, &config)
         .await?;
-    Ok(AgentOut::new(agent, Some(Vec::new())))
+    Ok(AgentOut::new(agent, Some(Vec::new()), Access::Manage))
 }
 
 pub fn generate(input: GenerateIn) -> Result<GeneratedOut, ApiError> {
@@ -586,28 +587,55 @@ pub async fn bulk_update(
         .map_err(bulk_not_found)?;
     Ok(updated
         .into_iter()
-        .map(|a| AgentOut::new(a, None))
+        .map(|a| AgentOut::new(a, None, Access::Manage))
         .collect())
 }
 
+/// Shares the agent by public link and/or with a team (or stops).
 pub async fn share(
     state: &AppState,
     user: &User,
     id: &str,
-    public: bool,
+    input: ShareIn,
 ) -> Result<ShareOut, ApiError> {
-    let agent = load(state, user, id).await?;
-    let token = public.then(|| {
-        agent
-            .share_token
-            .clone()
-            .unwrap_or_else(|| crate::accounts::tokens::opaque_token().0)
-    });
-    state
-        .store
-        .agents()
-        .set_share_token(&agent.id, token.clone())
-        .await?;
+    if input.public.is_none() && input.team_id.is_none() {
+        return Err(ApiError::invalid_field(
+            "public",
+            "Name at least one of public or teamId",
+        ));
+    }
+    let (agent, _) = load_for(state, user, id, Access::Manage).await?;
+    let mut team_id = agent.team_id.clone();
+    if let Some(target) = input.team_id {
+        let target = target.filter(|t| !t.trim().is_empty());
+        if let Some(team) = &target {
+            crate::teams::check_may_add_agents(state, user, team).await?;
+        }
+        if target != agent.team_id {
+            state
+                .store
+                .agents()
+                .set_team(&agent.id, target.clone())
+                .await?;
+        }
+        team_id = target;
+    }
+    let mut token = agent.share_token.clone();
+    if let Some(public) = input.public {
+        token = public.then(|| {
+            agent
+                .share_token
+                .clone()
+                .unwrap_or_else(|| crate::accounts::tokens::opaque_token().0)
+        });
+        if token != agent.share_token {
+            state
+                .store
+                .agents()
+                .set_share_token(&agent.id, token.clone())
+                .await?;
+        }
+    }
     Ok(ShareOut {
         shared_publicly: token.is_some(),
         url: token.map(|t| {
@@ -616,11 +644,12 @@ pub async fn share(
                 state.config.public_url, agent.id
             )
         }),
+        team_id,
     })
 }
 
 pub async fn export(state: &AppState, user: &User, id: &str) -> Result<ExportDocument, ApiError> {
-    let agent = load(state, user, id).await?;
+    let (agent, _) = load_for(state, user, id, Access::View).await?;
     let mut config = agent.config;
     let personality = match &config.personality_id {
         Some(pid) => match state.store.personalities().get(pid).await? {
@@ -700,7 +729,7 @@ pub async fn import(
         .agents()
         .create(&user.id, AgentStatus::Draft, &config)
         .await?;
-    Ok(AgentOut::new(agent, Some(Vec::new())))
+    Ok(AgentOut::new(agent, Some(Vec::new()), Access::Manage))
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 use agentforge_domain::agent::{AgentConfig, ModelSettings};
 use agentforge_domain::voice::{self, Voice};
 use agentforge_store::{Agent, AgentVersion, Deployment};
+
+pub use super::access::Access;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -218,7 +220,11 @@ pub struct AgentOut {
     pub config: AgentConfigOut,
     /// The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown).
     pub voice_id: String,
+    /// The team the agent is shared with, if any.
     pub team_id: Option<String>,
+    /// What the caller may do with it: `manage` (its owner, or an owner or
+    /// admin of its team), `edit` (a team member) or `view` (a team viewer).
+    pub access: Access,
     pub current_version: u32,
     /// Whether a public link lets any signed-in user chat with the agent.
     pub shared_publicly: bool,
@@ -231,7 +237,7 @@ pub struct AgentOut {
 }
 
 impl AgentOut {
-    pub fn new(agent: Agent, deployments: Option<Vec<Deployment>>) -> Self {
+    pub fn new(agent: Agent, deployments: Option<Vec<Deployment>>, access: Access) -> Self {
         Self {
             voice_id: voice::resolve_voice(agent.config.voice_model_id.as_deref())
                 .id()
@@ -240,6 +246,7 @@ impl AgentOut {
             id: agent.id,
             status: agent.status.as_str().to_owned(),
             team_id: agent.team_id,
+            access,
             current_version: agent.current_version,
             shared_publicly: agent.share_token.is_some(),
             last_active_at: agent.last_active_at,
@@ -285,6 +292,10 @@ pub struct AgentQuery {
     pub sort: Option<String>,
     /// `asc` or `desc` (default: `asc` for name, else `desc`).
     pub order: Option<String>,
+    /// Only the agents shared with this team.
+    #[serde(rename = "teamId")]
+    #[param(rename = "teamId")]
+    pub team_id: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -414,8 +425,15 @@ pub struct BulkDeleteOut {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ShareIn {
-    /// true: anyone signed in with the link can chat with the agent; false: revoke the link.
-    pub public: bool,
+    /// true: anyone signed in with the link can chat with the agent; false:
+    /// revoke the link; absent: leave it as it is.
+    #[serde(default)]
+    pub public: Option<bool>,
+    /// A team of yours: its members get their team role's rights on the
+    /// agent. `null` takes it out of its team; absent leaves it as it is.
+    #[serde(default, rename = "teamId", deserialize_with = "double_option")]
+    #[schema(value_type = Option<String>)]
+    pub team_id: Option<Option<String>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -424,6 +442,8 @@ pub struct ShareOut {
     pub shared_publicly: bool,
     /// The link to /user/chat/{agentId}, when shared.
     pub url: Option<String>,
+    /// The team the agent is shared with, if any.
+    pub team_id: Option<String>,
 }
 
 /// An agent as one portable JSON document: its configuration, its custom

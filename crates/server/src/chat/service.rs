@@ -58,7 +58,8 @@ fn agent_not_found() -> ApiError {
     ApiError::not_found("agent_not_found", "Agent not found")
 }
 
-/// The agent, if `user` owns it or holds its public link's token.
+/// The agent, if `user` may see it (as its owner or a member of its team)
+/// or holds its public link's token.
 pub async fn load_agent(
     state: &AppState,
     user: &User,
@@ -78,7 +79,11 @@ pub async fn load_agent(
         }
         _ => false,
     };
-    if agent.owner_id != user.id && !shared {
+    if !shared
+        && crate::agents::access_to(state, user, &agent)
+            .await?
+            .is_none()
+    {
         return Err(agent_not_found());
     }
     Ok(agent)

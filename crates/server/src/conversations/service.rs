@@ -1,6 +1,6 @@
 //! What can be done with conversations. A conversation is visible to the
-//! owner of its agent and to the user who held it; to anyone else it does
-//! not exist (404).
+//! owner of its agent, to the members of the team its agent is shared with,
+//! and to the user who held it; to anyone else it does not exist (404).
 
 use agentforge_domain::conversation::{Channel, ConversationStatus};
 use agentforge_store::{Conversation, ConversationFilter, NewConversation, NewMessage, User};
@@ -15,14 +15,40 @@ fn not_found() -> ApiError {
     ApiError::not_found("conversation_not_found", "Conversation not found")
 }
 
-pub fn may_see(conversation: &Conversation, user: &User) -> bool {
-    conversation.owner_id == user.id || conversation.user_id.as_deref() == Some(user.id.as_str())
+/// The caller's access to the conversation's agent, or `None` when they
+/// only see the conversation because they held it (or not at all).
+async fn agent_access(
+    state: &AppState,
+    conversation: &Conversation,
+    user: &User,
+) -> Result<Option<crate::agents::Access>, ApiError> {
+    if conversation.owner_id == user.id {
+        return Ok(Some(crate::agents::Access::Manage));
+    }
+    match state.store.agents().get(&conversation.agent_id).await? {
+        Some(agent) => crate::agents::access_to(state, user, &agent).await,
+        None => Ok(None),
+    }
 }
 
-/// Who hears about a conversation on the realtime socket.
-pub fn audience(conversation: &Conversation) -> Vec<String> {
+fn held_by(conversation: &Conversation, user: &User) -> bool {
+    conversation.user_id.as_deref() == Some(user.id.as_str())
+}
+
+/// Who hears about a conversation on the realtime socket: its agent's
+/// owner, the members of the agent's team and the user who holds it.
+pub async fn audience(state: &AppState, conversation: &Conversation) -> Vec<String> {
     let mut audience = vec![conversation.owner_id.clone()];
     audience.extend(conversation.user_id.clone());
+    match state
+        .store
+        .teams()
+        .member_ids_for_agent(&conversation.agent_id)
+        .await
+    {
+        Ok(members) => audience.extend(members),
+        Err(e) => tracing::error!(error = %e, "cannot read the team of a conversation's agent"),
+    }
     audience
 }
 
@@ -39,7 +65,10 @@ pub async fn load(
         .get(id)
         .await?
         .ok_or_else(not_found)?;
-    if !may_see(&conversation, user) || agent_id.is_some_and(|a| a != conversation.agent_id) {
+    if agent_id.is_some_and(|a| a != conversation.agent_id)
+        || !(held_by(&conversation, user)
+            || agent_access(state, &conversation, user).await?.is_some())
+    {
         return Err(not_found());
     }
     Ok(conversation)
@@ -204,7 +233,7 @@ pub async fn start(
     state
         .realtime
         .publish(
-            audience(&conversation),
+            audience(state, &conversation).await,
             Event::ConversationStarted {
                 conversation: ConversationOut::new(started, name.clone()),
             },
@@ -226,7 +255,7 @@ pub async fn announce_message(
     state
         .realtime
         .publish(
-            audience(conversation),
+            audience(state, conversation).await,
             Event::MessageCreated {
                 conversation_id: conversation.id.clone(),
                 agent_id: conversation.agent_id.clone(),
@@ -246,7 +275,7 @@ pub async fn end(state: &AppState, user: &User, id: &str) -> Result<Conversation
         state
             .realtime
             .publish(
-                audience(&ended),
+                audience(state, &ended).await,
                 Event::ConversationEnded {
                     conversation: out.clone(),
                 },
@@ -263,11 +292,19 @@ pub async fn delete(
     agent_id: Option<&str>,
 ) -> Result<(), ApiError> {
     let conversation = load(state, user, id, agent_id).await?;
+    if !held_by(&conversation, user)
+        && agent_access(state, &conversation, user).await? < Some(crate::agents::Access::Edit)
+    {
+        return Err(ApiError::forbidden(
+            "insufficient_team_role",
+            "Your role in this agent's team does not allow deleting its conversations",
+        ));
+    }
     state.store.conversations().delete(&conversation.id).await?;
     state
         .realtime
         .publish(
-            audience(&conversation),
+            audience(state, &conversation).await,
             Event::ConversationDeleted {
                 conversation_id: conversation.id,
                 agent_id: conversation.agent_id,

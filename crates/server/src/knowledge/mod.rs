@@ -207,7 +207,8 @@ async fn index_files(
     if form.files.is_empty() {
         return Err(ApiError::invalid_field("file", "Required"));
     }
-    let agent = crate::agents::load(state, user, &agent_id).await?;
+    let (agent, _) =
+        crate::agents::load_for(state, user, &agent_id, crate::agents::Access::Edit).await?;
     let mut documents = Vec::with_capacity(form.files.len());
     for file in form.files {
         let kind = Kind::of(&file.name, file.content_type.as_deref()).ok_or_else(|| {
@@ -395,7 +396,8 @@ async fn delete_document(
     CurrentUser(user): CurrentUser,
     Path((id, document_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    let agent = crate::agents::load(&state, &user, &id).await?;
+    let (agent, _) =
+        crate::agents::load_for(&state, &user, &id, crate::agents::Access::Edit).await?;
     let knowledge = state.store.knowledge();
     match knowledge.document(&document_id).await? {
         Some(d) if d.agent_id == agent.id => knowledge.delete_document(&d.id).await?,

@@ -418,7 +418,7 @@ async fn duplicate_last_active_analytics_and_share() {
         .await;
         assert_eq!(
             unshared["data"],
-            json!({"sharedPublicly": false, "url": null})
+            json!({"sharedPublicly": false, "url": null, "teamId": null})
         );
     })
     .await;

@@ -1,13 +1,11 @@
 //! Conversations: listing with filters, ending, exporting, deleting; the
 //! realtime socket (across two instances on PostgreSQL); the dashboard.
 
-use std::time::Duration;
-
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message as Frame;
 
-use crate::fixtures::{agent, post, sign_up};
+use crate::fixtures::{agent, events_until, next_event, post, sign_up, socket};
 use crate::helpers::{Engine, TestApp, assert_error, engines, for_each_engine};
 
 async fn chat(app: &TestApp, agent_id: &str, token: &str, message: &str) -> String {
@@ -290,46 +288,6 @@ async fn the_dashboard_counts_what_happened() {
         assert_eq!(body["data"]["activity"]["recent"], json!([]));
     })
     .await;
-}
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn socket(app: &TestApp, token: &str) -> Socket {
-    let url = format!(
-        "{}/ws?token={token}",
-        app.address.replace("http://", "ws://")
-    );
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-    let ready = next_event(&mut socket).await;
-    assert_eq!(ready["type"], "ready");
-    socket
-}
-
-async fn next_event(socket: &mut Socket) -> Value {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("an event within 5 s")
-            .unwrap()
-            .unwrap();
-        if let Frame::Text(text) = frame {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
-
-/// The events up to and including the first of type `until`.
-async fn events_until(socket: &mut Socket, until: &str) -> Vec<Value> {
-    let mut events = Vec::new();
-    loop {
-        let event = next_event(socket).await;
-        let done = event["type"] == until;
-        events.push(event);
-        if done {
-            return events;
-        }
-    }
 }
 
 #[tokio::test]

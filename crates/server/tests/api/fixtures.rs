@@ -1,5 +1,6 @@
-//! What the chat tests build: real PDF and DOCX files, a reader of
-//! server-sent events, and an OpenAI-compatible stand-in provider.
+//! What the API tests build: real PDF and DOCX files, a reader of
+//! server-sent events, the realtime socket, and an OpenAI-compatible
+//! stand-in provider.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -10,6 +11,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
+
+use tokio_tungstenite::tungstenite::Message as Frame;
 
 use crate::helpers::{PASSWORD, TestApp};
 
@@ -263,4 +266,46 @@ fn completions(seen: Arc<Mutex<Vec<Value>>>, headers: HeaderMap, body: Value) ->
         .header("content-type", "text/event-stream")
         .body(Body::from_stream(stream))
         .unwrap()
+}
+
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the realtime socket as `token`'s user and waits for `ready`.
+pub async fn socket(app: &TestApp, token: &str) -> Socket {
+    let url = format!(
+        "{}/ws?token={token}",
+        app.address.replace("http://", "ws://")
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let ready = next_event(&mut socket).await;
+    assert_eq!(ready["type"], "ready");
+    socket
+}
+
+/// The next JSON event on the socket, within 5 s.
+pub async fn next_event(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("an event within 5 s")
+            .unwrap()
+            .unwrap();
+        if let Frame::Text(text) = frame {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// The events up to and including the first of type `until`.
+pub async fn events_until(socket: &mut Socket, until: &str) -> Vec<Value> {
+    let mut events = Vec::new();
+    loop {
+        let event = next_event(socket).await;
+        let done = event["type"] == until;
+        events.push(event);
+        if done {
+            return events;
+        }
+    }
 }

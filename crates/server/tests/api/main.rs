@@ -15,3 +15,4 @@ mod openapi;
 mod settings;
 mod static_files;
 mod system;
+mod teams;

@@ -12,5 +12,8 @@ pub mod one_time_token;
 pub mod passage;
 pub mod personality;
 pub mod refresh_token;
+pub mod team;
+pub mod team_invitation;
+pub mod team_member;
 pub mod upload;
 pub mod user;

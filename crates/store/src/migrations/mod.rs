@@ -7,6 +7,7 @@ mod m0001_create_users;
 mod m0002_create_auth_tables;
 mod m0003_create_agents;
 mod m0004_create_conversations_and_knowledge;
+mod m0005_create_teams;
 
 pub(crate) struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_create_auth_tables::Migration),
             Box::new(m0003_create_agents::Migration),
             Box::new(m0004_create_conversations_and_knowledge::Migration),
+            Box::new(m0005_create_teams::Migration),
         ]
     }
 }

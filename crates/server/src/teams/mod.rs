@@ -1,0 +1,406 @@
+//! `/teams/*` and `/team-invitations/*`: teams, their members and roles,
+//! the agents shared with them, and invitations by email.
+
+mod service;
+mod types;
+
+pub use service::check_may_add_agents;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::accounts::CurrentUser;
+use crate::http::{ApiError, Envelope, ErrorBody, Json};
+use crate::state::AppState;
+use types::*;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_teams, create_team))
+        .routes(routes!(get_team, update_team, delete_team))
+        .routes(routes!(list_members, add_member))
+        .routes(routes!(set_member_role))
+        .routes(routes!(remove_member))
+        .routes(routes!(add_team_agent, remove_team_agent))
+        .routes(routes!(notify_team))
+        .routes(routes!(team_invitations, invite))
+        .routes(routes!(accept_invitation))
+        .routes(routes!(reject_invitation))
+        .routes(routes!(revoke_invitation))
+        .routes(routes!(invitation_details))
+        .routes(routes!(my_invitations))
+}
+
+/// My teams
+///
+/// The teams you belong to, with your role in each. Platform admins may ask
+/// for `scope=all`.
+#[utoipa::path(get, path = "/teams", tag = "teams", params(TeamQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Teams, by name", body = Envelope<Vec<TeamOut>>),
+        (status = 403, description = "scope=all without admin rights", body = ErrorBody),
+        (status = 422, description = "Unknown scope", body = ErrorBody),
+    ))]
+async fn list_teams(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(query): Query<TeamQuery>,
+) -> Result<Envelope<Vec<TeamOut>>, ApiError> {
+    Ok(Envelope::new(
+        service::list(&state, &user, query.scope.as_deref()).await?,
+    ))
+}
+
+/// Create a team
+///
+/// You become its owner.
+#[utoipa::path(post, path = "/teams", tag = "teams", request_body = TeamIn, security(("bearer" = [])),
+    responses((status = 201, description = "Created", body = Envelope<TeamDetailOut>), (status = 422, description = "A field is invalid", body = ErrorBody)))]
+async fn create_team(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<TeamIn>,
+) -> Result<(StatusCode, Envelope<TeamDetailOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::create(&state, &user, body).await?),
+    ))
+}
+
+/// A team, with its members and agents
+#[utoipa::path(get, path = "/teams/{id}", tag = "teams", security(("bearer" = [])),
+    responses((status = 200, description = "The team", body = Envelope<TeamDetailOut>), (status = 404, description = "No such team of yours", body = ErrorBody)))]
+async fn get_team(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<TeamDetailOut>, ApiError> {
+    Ok(Envelope::new(service::get(&state, &user, &id).await?))
+}
+
+/// Rename or describe a team
+///
+/// Owners and admins.
+#[utoipa::path(put, path = "/teams/{id}", tag = "teams", request_body = TeamIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The team", body = Envelope<TeamOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team of yours", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn update_team(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<TeamIn>,
+) -> Result<Envelope<TeamOut>, ApiError> {
+    Ok(Envelope::new(
+        service::update(&state, &user, &id, body).await?,
+    ))
+}
+
+/// Delete a team
+///
+/// Its owners (or a platform admin). Its agents stay with their owners.
+#[utoipa::path(delete, path = "/teams/{id}", tag = "teams", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Envelope<DeletedOut>),
+        (status = 403, description = "Not an owner", body = ErrorBody),
+        (status = 404, description = "No such team of yours", body = ErrorBody),
+    ))]
+async fn delete_team(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::delete(&state, &user, &id).await?;
+    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+}
+
+/// A team's members
+///
+/// Owners first, then by the date they joined.
+#[utoipa::path(get, path = "/teams/{id}/members", tag = "teams", security(("bearer" = [])),
+    responses((status = 200, description = "Members", body = Envelope<Vec<MemberOut>>), (status = 404, description = "No such team of yours", body = ErrorBody)))]
+async fn list_members(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<MemberOut>>, ApiError> {
+    Ok(Envelope::new(service::members(&state, &user, &id).await?))
+}
+
+/// Add an existing account to a team
+///
+/// Owners and admins; only owners make owners. The person is told by email.
+/// For an address without an account, send an invitation.
+#[utoipa::path(post, path = "/teams/{id}/members", tag = "teams", request_body = MemberIn, security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Added", body = Envelope<MemberOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team, or no account with that email", body = ErrorBody),
+        (status = 409, description = "Already a member", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn add_member(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<MemberIn>,
+) -> Result<(StatusCode, Envelope<MemberOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::add_member(&state, &user, &id, body).await?),
+    ))
+}
+
+/// Change a member's role
+///
+/// Owners and admins; only owners give or take away ownership, and the last
+/// owner keeps it.
+#[utoipa::path(put, path = "/teams/{id}/members/{memberId}/role", tag = "teams", request_body = RoleIn, security(("bearer" = [])),
+    params(("id" = String, Path), ("memberId" = String, Path)),
+    responses(
+        (status = 200, description = "The member", body = Envelope<MemberOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team or member", body = ErrorBody),
+        (status = 409, description = "The team would have no owner", body = ErrorBody),
+        (status = 422, description = "Unknown role", body = ErrorBody),
+    ))]
+async fn set_member_role(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, member_id)): Path<(String, String)>,
+    Json(body): Json<RoleIn>,
+) -> Result<Envelope<MemberOut>, ApiError> {
+    Ok(Envelope::new(
+        service::set_role(&state, &user, &id, &member_id, body).await?,
+    ))
+}
+
+/// Remove a member, or leave
+///
+/// Owners and admins remove others (only owners remove owners); anyone may
+/// remove themselves. The last owner cannot leave.
+#[utoipa::path(delete, path = "/teams/{id}/members/{memberId}", tag = "teams", security(("bearer" = [])),
+    params(("id" = String, Path), ("memberId" = String, Path)),
+    responses(
+        (status = 200, description = "Removed", body = Envelope<DeletedOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team or member", body = ErrorBody),
+        (status = 409, description = "The team would have no owner", body = ErrorBody),
+    ))]
+async fn remove_member(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, member_id)): Path<(String, String)>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::remove_member(&state, &user, &id, &member_id).await?;
+    Ok(Envelope::new(DeletedOut {
+        id: member_id,
+        deleted: true,
+    }))
+}
+
+/// Share an agent with a team
+///
+/// The agent must be yours to manage, and you a member of the team (not a
+/// viewer). Its members then get their team role's rights on it.
+#[utoipa::path(post, path = "/teams/{id}/agents/{agentId}", tag = "teams", security(("bearer" = [])),
+    params(("id" = String, Path), ("agentId" = String, Path)),
+    responses(
+        (status = 200, description = "Shared", body = Envelope<TeamAgentOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team or agent of yours", body = ErrorBody),
+    ))]
+async fn add_team_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, agent_id)): Path<(String, String)>,
+) -> Result<Envelope<TeamAgentOut>, ApiError> {
+    Ok(Envelope::new(
+        service::add_agent(&state, &user, &id, &agent_id).await?,
+    ))
+}
+
+/// Take an agent out of a team
+///
+/// Its owner, or the team's owners and admins.
+#[utoipa::path(delete, path = "/teams/{id}/agents/{agentId}", tag = "teams", security(("bearer" = [])),
+    params(("id" = String, Path), ("agentId" = String, Path)),
+    responses(
+        (status = 200, description = "Removed", body = Envelope<DeletedOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team, or the agent is not in it", body = ErrorBody),
+    ))]
+async fn remove_team_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, agent_id)): Path<(String, String)>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::remove_agent(&state, &user, &id, &agent_id).await?;
+    Ok(Envelope::new(DeletedOut {
+        id: agent_id,
+        deleted: true,
+    }))
+}
+
+/// Message the team
+///
+/// Owners and admins. Every other member gets it by email, and live
+/// (`team.notification` on the socket) when online.
+#[utoipa::path(post, path = "/teams/{id}/notify", tag = "teams", request_body = NotifyIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Sent", body = Envelope<NotifyOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team of yours", body = ErrorBody),
+        (status = 422, description = "Empty or too long", body = ErrorBody),
+    ))]
+async fn notify_team(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<NotifyIn>,
+) -> Result<Envelope<NotifyOut>, ApiError> {
+    Ok(Envelope::new(
+        service::notify(&state, &user, &id, body).await?,
+    ))
+}
+
+/// A team's pending invitations
+///
+/// Owners and admins; newest first, expired ones included.
+#[utoipa::path(get, path = "/team-invitations/team/{teamId}", tag = "teams", security(("bearer" = [])),
+    params(("teamId" = String, Path)),
+    responses(
+        (status = 200, description = "Invitations", body = Envelope<Vec<InvitationOut>>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team of yours", body = ErrorBody),
+    ))]
+async fn team_invitations(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(team_id): Path<String>,
+) -> Result<Envelope<Vec<InvitationOut>>, ApiError> {
+    Ok(Envelope::new(
+        service::team_invitations(&state, &user, &team_id).await?,
+    ))
+}
+
+/// Invite someone by email
+///
+/// Owners and admins; only owners invite owners. The link in the email is
+/// valid for 7 days and works once; inviting the same address again
+/// replaces the earlier invitation.
+#[utoipa::path(post, path = "/team-invitations/team/{teamId}", tag = "teams", request_body = InvitationIn, security(("bearer" = [])),
+    params(("teamId" = String, Path)),
+    responses(
+        (status = 201, description = "Sent", body = Envelope<InvitationOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team of yours", body = ErrorBody),
+        (status = 409, description = "Already a member", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn invite(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(team_id): Path<String>,
+    Json(body): Json<InvitationIn>,
+) -> Result<(StatusCode, Envelope<InvitationOut>), ApiError> {
+    Ok((
+        StatusCode::CREATED,
+        Envelope::new(service::invite(&state, &user, &team_id, body).await?),
+    ))
+}
+
+/// Accept an invitation
+///
+/// `token` is the one from the email, or the invitation's id from your own
+/// list. The invitation must have been sent to your address.
+#[utoipa::path(post, path = "/team-invitations/accept/{token}", tag = "teams", security(("bearer" = [])),
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, description = "You joined the team", body = Envelope<AcceptedOut>),
+        (status = 403, description = "Sent to another address", body = ErrorBody),
+        (status = 404, description = "No such invitation", body = ErrorBody),
+        (status = 409, description = "Already used, declined or revoked, or already a member", body = ErrorBody),
+        (status = 410, description = "Expired", body = ErrorBody),
+    ))]
+async fn accept_invitation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(token): Path<String>,
+) -> Result<Envelope<AcceptedOut>, ApiError> {
+    Ok(Envelope::new(service::accept(&state, &user, &token).await?))
+}
+
+/// Decline an invitation
+#[utoipa::path(post, path = "/team-invitations/reject/{token}", tag = "teams", security(("bearer" = [])),
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, description = "Declined", body = Envelope<InvitationOut>),
+        (status = 403, description = "Sent to another address", body = ErrorBody),
+        (status = 404, description = "No such invitation", body = ErrorBody),
+        (status = 409, description = "Already used, declined or revoked", body = ErrorBody),
+        (status = 410, description = "Expired", body = ErrorBody),
+    ))]
+async fn reject_invitation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(token): Path<String>,
+) -> Result<Envelope<InvitationOut>, ApiError> {
+    Ok(Envelope::new(service::reject(&state, &user, &token).await?))
+}
+
+/// Revoke an invitation
+///
+/// The team's owners and admins.
+#[utoipa::path(delete, path = "/team-invitations/{id}", tag = "teams", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Revoked", body = Envelope<DeletedOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such invitation", body = ErrorBody),
+        (status = 409, description = "No longer pending", body = ErrorBody),
+    ))]
+async fn revoke_invitation(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::revoke(&state, &user, &id).await?;
+    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+}
+
+/// An invitation's details
+///
+/// The team, role, sender and status of an invitation sent to you, by the
+/// email's token or the invitation's id.
+#[utoipa::path(get, path = "/team-invitations/details/{token}", tag = "teams", security(("bearer" = [])),
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, description = "The invitation", body = Envelope<InvitationOut>),
+        (status = 403, description = "Sent to another address", body = ErrorBody),
+        (status = 404, description = "No such invitation", body = ErrorBody),
+    ))]
+async fn invitation_details(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(token): Path<String>,
+) -> Result<Envelope<InvitationOut>, ApiError> {
+    Ok(Envelope::new(
+        service::details(&state, &user, &token).await?,
+    ))
+}
+
+/// My pending invitations
+///
+/// Unexpired invitations sent to your email address, newest first.
+#[utoipa::path(get, path = "/team-invitations/user", tag = "teams", security(("bearer" = [])),
+    responses((status = 200, description = "Invitations", body = Envelope<Vec<InvitationOut>>)))]
+async fn my_invitations(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Envelope<Vec<InvitationOut>>, ApiError> {
+    Ok(Envelope::new(service::my_invitations(&state, &user).await?))
+}

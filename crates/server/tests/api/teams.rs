@@ -1,0 +1,1001 @@
+//! Teams: members and roles, invitations by email, the agents shared with a
+//! team and what each role may do with them, and the team's messages.
+
+use reqwest::Method;
+use sea_orm::ConnectionTrait;
+use serde_json::{Value, json};
+
+use crate::fixtures::{agent, events_until, next_event, post, sign_up, socket};
+use crate::helpers::{TestApp, assert_error, for_each_engine};
+
+async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
+    app.send_json(method, path, Some(token), &body).await
+}
+
+async fn get(app: &TestApp, path: &str, token: &str) -> (u16, Value) {
+    app.get_as(path, token).await
+}
+
+/// Creates a team as `token`'s user and returns its id.
+async fn team(app: &TestApp, token: &str, name: &str) -> String {
+    let (status, body) = post(app, "/api/teams", token, json!({"name": name})).await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["id"].as_str().unwrap().to_owned()
+}
+
+/// The invitation token in the newest invitation email to `to`.
+async fn invitation_token(app: &TestApp, to: &str) -> String {
+    let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+    let mail = mails
+        .into_iter()
+        .find(|m| m.to_address == to && m.subject.contains("invited"))
+        .unwrap_or_else(|| panic!("no invitation to {to}"));
+    let start = mail.body_text.find("invitation=").expect("a link") + "invitation=".len();
+    mail.body_text[start..start + 64].to_owned()
+}
+
+/// Invites `email` with `role` and has them accept; returns their membership id.
+async fn join(
+    app: &TestApp,
+    owner: &str,
+    team_id: &str,
+    token: &str,
+    email: &str,
+    role: &str,
+) -> String {
+    let (status, body) = post(
+        app,
+        &format!("/api/team-invitations/team/{team_id}"),
+        owner,
+        json!({"email": email, "role": role}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let invitation = invitation_token(app, email).await;
+    let (status, body) = post(
+        app,
+        &format!("/api/team-invitations/accept/{invitation}"),
+        token,
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["member"]["id"].as_str().unwrap().to_owned()
+}
+
+/// A team owned by ada with bob (admin), cy (member) and dee (viewer); the
+/// first account (the platform admin) is someone else. Returns the tokens
+/// of ada, bob, cy, dee and an outsider, the team id and the member ids of
+/// bob, cy and dee.
+struct Crew {
+    ada: String,
+    bob: String,
+    cy: String,
+    dee: String,
+    outsider: String,
+    team: String,
+    bob_member: String,
+    cy_member: String,
+    dee_member: String,
+}
+
+async fn crew(app: &TestApp) -> Crew {
+    sign_up(app, "root@example.com").await;
+    let ada = sign_up(app, "ada@example.com").await;
+    let bob = sign_up(app, "bob@example.com").await;
+    let cy = sign_up(app, "cy@example.com").await;
+    let dee = sign_up(app, "dee@example.com").await;
+    let outsider = sign_up(app, "eve@example.com").await;
+    let team = team(app, &ada, "Support").await;
+    let bob_member = join(app, &ada, &team, &bob, "bob@example.com", "admin").await;
+    let cy_member = join(app, &ada, &team, &cy, "cy@example.com", "member").await;
+    let dee_member = join(app, &ada, &team, &dee, "dee@example.com", "viewer").await;
+    Crew {
+        ada,
+        bob,
+        cy,
+        dee,
+        outsider,
+        team,
+        bob_member,
+        cy_member,
+        dee_member,
+    }
+}
+
+#[tokio::test]
+async fn a_team_is_created_listed_changed_and_deleted() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let other = sign_up(&app, "eve@example.com").await;
+
+        let (status, body) =
+            post(&app, "/api/teams", &ada, json!({"description": "no name"})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"][0]["field"], "name");
+        let long = "x".repeat(101);
+        let (status, body) = post(
+            &app,
+            "/api/teams",
+            &ada,
+            json!({"name": long, "description": "y".repeat(501)}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
+        let (_, body) = get(&app, "/api/teams", &ada).await;
+        assert_eq!(body["data"], json!([]), "nothing was created");
+
+        let (status, body) = post(
+            &app,
+            "/api/teams",
+            &ada,
+            json!({"name": "  Sales  ", "description": "The sales floor"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let created = &body["data"];
+        assert_eq!(created["name"], "Sales");
+        assert_eq!(created["role"], "owner");
+        assert_eq!(created["memberCount"], 1);
+        assert_eq!(created["members"][0]["email"], "ada@example.com");
+        assert_eq!(created["members"][0]["role"], "owner");
+        assert_eq!(created["agents"], json!([]));
+        let id = created["id"].as_str().unwrap();
+
+        let (status, body) = get(&app, "/api/teams", &ada).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"][0]["id"], id);
+        assert_eq!(body["data"][0]["agentCount"], 0);
+        let (_, body) = get(&app, "/api/teams", &other).await;
+        assert_eq!(
+            body["data"],
+            json!([]),
+            "someone else's teams are not listed"
+        );
+
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/teams/{id}"),
+            &ada,
+            json!({"name": ""}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/teams/{id}"),
+            &ada,
+            json!({"name": "Sales EMEA"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["name"], "Sales EMEA");
+        assert_eq!(
+            body["data"]["description"], "The sales floor",
+            "unsent fields stay"
+        );
+
+        // Outsiders: 404 on every team route, not 403.
+        for (method, path) in [
+            (Method::GET, format!("/api/teams/{id}")),
+            (Method::PUT, format!("/api/teams/{id}")),
+            (Method::DELETE, format!("/api/teams/{id}")),
+            (Method::GET, format!("/api/teams/{id}/members")),
+            (Method::POST, format!("/api/teams/{id}/members")),
+            (Method::POST, format!("/api/teams/{id}/notify")),
+            (Method::GET, format!("/api/team-invitations/team/{id}")),
+            (Method::POST, format!("/api/team-invitations/team/{id}")),
+        ] {
+            let (status, body) = call(
+                &app,
+                method.clone(),
+                &path,
+                &other,
+                json!({"name": "x", "email": "z@example.com", "message": "hi"}),
+            )
+            .await;
+            assert_error(status, &body, 404, "team_not_found");
+        }
+
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{id}"),
+            &ada,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, body) = get(&app, &format!("/api/teams/{id}"), &ada).await;
+        assert_error(status, &body, 404, "team_not_found");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn platform_admins_see_every_team_and_may_delete_it() {
+    for_each_engine(async |app| {
+        let admin = sign_up(&app, "root@example.com").await;
+        let ada = sign_up(&app, "ada@example.com").await;
+        let id = team(&app, &ada, "Ops").await;
+
+        let (status, body) = get(&app, "/api/teams?scope=all", &ada).await;
+        assert_error(status, &body, 403, "admin_required");
+        let (status, body) = get(&app, "/api/teams?scope=everything", &ada).await;
+        assert_error(status, &body, 422, "validation_failed");
+
+        let (status, body) = get(&app, "/api/teams?scope=all", &admin).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"][0]["id"], id.as_str());
+        assert_eq!(body["data"][0]["role"], Value::Null, "not a member");
+        let (status, body) = get(&app, &format!("/api/teams/{id}"), &admin).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["members"][0]["email"], "ada@example.com");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/teams/{id}"),
+            &admin,
+            json!({"name": "Mine now"}),
+        )
+        .await;
+        assert_error(status, &body, 404, "team_not_found");
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{id}"),
+            &admin,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (_, body) = get(&app, "/api/teams", &ada).await;
+        assert_eq!(body["data"], json!([]));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn invitations_are_emailed_used_once_and_expire() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let bob = sign_up(&app, "bob@example.com").await;
+        let eve = sign_up(&app, "eve@example.com").await;
+        let id = team(&app, &ada, "Support").await;
+        let invitations = format!("/api/team-invitations/team/{id}");
+
+        let (status, body) = post(
+            &app,
+            &invitations,
+            &ada,
+            json!({"email": "not an email", "role": "chief"}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
+        let (status, body) = post(
+            &app,
+            &invitations,
+            &ada,
+            json!({"email": "ADA@example.com"}),
+        )
+        .await;
+        assert_error(status, &body, 409, "already_member");
+
+        let (status, body) = post(
+            &app,
+            &invitations,
+            &ada,
+            json!({"email": "Bob@Example.com", "role": "viewer"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["data"]["email"], "bob@example.com");
+        assert_eq!(body["data"]["role"], "viewer");
+        assert_eq!(body["data"]["status"], "pending");
+        assert_eq!(body["data"]["teamName"], "Support");
+        assert_eq!(body["data"]["invitedBy"], "Ada Lovelace");
+        let token = invitation_token(&app, "bob@example.com").await;
+
+        let (_, body) = get(&app, "/api/team-invitations/user", &bob).await;
+        assert_eq!(body["data"].as_array().unwrap().len(), 1);
+        let invitation_id = body["data"][0]["id"].as_str().unwrap().to_owned();
+        let (_, body) = get(&app, "/api/team-invitations/user", &eve).await;
+        assert_eq!(body["data"], json!([]));
+        let (status, body) = get(
+            &app,
+            &format!("/api/team-invitations/details/{token}"),
+            &bob,
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["id"], invitation_id.as_str());
+
+        // Someone else holding the link cannot use it, nor see it by id.
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{token}"),
+            &eve,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "invitation_for_another_email");
+        let (status, body) = get(
+            &app,
+            &format!("/api/team-invitations/details/{invitation_id}"),
+            &eve,
+        )
+        .await;
+        assert_error(status, &body, 404, "invitation_not_found");
+        let (status, body) = post(&app, "/api/team-invitations/accept/0000", &bob, json!({})).await;
+        assert_error(status, &body, 404, "invitation_not_found");
+
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{token}"),
+            &bob,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["team"]["role"], "viewer");
+        assert_eq!(body["data"]["team"]["memberCount"], 2);
+        assert_eq!(body["data"]["member"]["email"], "bob@example.com");
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{token}"),
+            &bob,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 409, "invitation_closed");
+        let (_, body) = get(&app, "/api/teams", &bob).await;
+        assert_eq!(body["data"][0]["role"], "viewer");
+
+        // Sending again replaces; a revoked invitation cannot be used.
+        post(&app, &invitations, &ada, json!({"email": "cy@example.com"})).await;
+        let first = invitation_token(&app, "cy@example.com").await;
+        let (_, body) = post(
+            &app,
+            &invitations,
+            &ada,
+            json!({"email": "cy@example.com", "role": "admin"}),
+        )
+        .await;
+        let second_id = body["data"]["id"].as_str().unwrap().to_owned();
+        let second = invitation_token(&app, "cy@example.com").await;
+        assert_ne!(first, second);
+        let (_, body) = get(&app, &invitations, &ada).await;
+        assert_eq!(
+            body["data"].as_array().unwrap().len(),
+            1,
+            "the first was replaced"
+        );
+        let cy = sign_up(&app, "cy@example.com").await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{first}"),
+            &cy,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 409, "invitation_closed");
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/team-invitations/{second_id}"),
+            &bob,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/team-invitations/{second_id}"),
+            &ada,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{second}"),
+            &cy,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 409, "invitation_closed");
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/team-invitations/{second_id}"),
+            &ada,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 409, "invitation_closed");
+
+        // Declining, by id from one's own list.
+        post(&app, &invitations, &ada, json!({"email": "cy@example.com"})).await;
+        let (_, body) = get(&app, "/api/team-invitations/user", &cy).await;
+        let pending = body["data"][0]["id"].as_str().unwrap().to_owned();
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/reject/{pending}"),
+            &cy,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["status"], "rejected");
+        let (_, body) = get(&app, "/api/team-invitations/user", &cy).await;
+        assert_eq!(body["data"], json!([]));
+
+        // Seven days later the link is dead.
+        post(
+            &app,
+            &invitations,
+            &ada,
+            json!({"email": "dee@example.com"}),
+        )
+        .await;
+        let late = invitation_token(&app, "dee@example.com").await;
+        let db = sea_orm::Database::connect(&app.database_url).await.unwrap();
+        db.execute_unprepared(
+            "UPDATE team_invitations SET expires_at = created_at WHERE email = 'dee@example.com'",
+        )
+        .await
+        .unwrap();
+        let dee = sign_up(&app, "dee@example.com").await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{late}"),
+            &dee,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 410, "invitation_expired");
+        let (_, body) = get(&app, &invitations, &ada).await;
+        assert_eq!(body["data"][0]["status"], "expired");
+        let (_, body) = get(&app, "/api/team-invitations/user", &dee).await;
+        assert_eq!(body["data"], json!([]), "expired ones are not offered");
+        let _ = db.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn roles_decide_who_manages_members_and_a_team_keeps_an_owner() {
+    for_each_engine(async |app| {
+        let c = crew(&app).await;
+        let members = format!("/api/teams/{}/members", c.team);
+        let role_of = |member: &str| format!("/api/teams/{}/members/{member}/role", c.team);
+
+        let (status, body) = get(&app, &members, &c.dee).await;
+        assert_eq!(status, 200, "viewers see the members");
+        let roles: Vec<&str> = body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["role"].as_str().unwrap())
+            .collect();
+        assert_eq!(roles, ["owner", "admin", "member", "viewer"]);
+        let ada_member = body["data"][0]["id"].as_str().unwrap().to_owned();
+
+        // Members and viewers manage nothing.
+        for token in [&c.cy, &c.dee] {
+            let (status, body) = call(
+                &app,
+                Method::PUT,
+                &role_of(&c.dee_member),
+                token,
+                json!({"role": "member"}),
+            )
+            .await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+            let (status, body) = post(
+                &app,
+                &format!("/api/team-invitations/team/{}", c.team),
+                token,
+                json!({"email": "new@example.com"}),
+            )
+            .await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+            let (status, body) = call(
+                &app,
+                Method::PUT,
+                &format!("/api/teams/{}", c.team),
+                token,
+                json!({"name": "Mine"}),
+            )
+            .await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+        }
+
+        // Admins hand out every role but ownership.
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &role_of(&c.dee_member),
+            &c.bob,
+            json!({"role": "member"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["role"], "member");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &role_of(&c.dee_member),
+            &c.bob,
+            json!({"role": "owner"}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &role_of(&ada_member),
+            &c.bob,
+            json!({"role": "viewer"}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("{members}/{ada_member}"),
+            &c.bob,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &role_of(&c.dee_member),
+            &c.bob,
+            json!({"role": "boss"}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &role_of("no-such-member"),
+            &c.bob,
+            json!({"role": "viewer"}),
+        )
+        .await;
+        assert_error(status, &body, 404, "member_not_found");
+
+        // The last owner can neither step down nor leave.
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &role_of(&ada_member),
+            &c.ada,
+            json!({"role": "admin"}),
+        )
+        .await;
+        assert_error(status, &body, 409, "last_owner");
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("{members}/{ada_member}"),
+            &c.ada,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 409, "last_owner");
+        let (status, _) = call(
+            &app,
+            Method::PUT,
+            &role_of(&c.bob_member),
+            &c.ada,
+            json!({"role": "owner"}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("{members}/{ada_member}"),
+            &c.ada,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "with another owner, ada may leave");
+        let (status, body) = get(&app, &format!("/api/teams/{}", c.team), &c.ada).await;
+        assert_error(status, &body, 404, "team_not_found");
+
+        // Anyone may leave; owners remove anyone.
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("{members}/{}", c.dee_member),
+            &c.dee,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("{members}/{}", c.cy_member),
+            &c.bob,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (_, body) = get(&app, &members, &c.bob).await;
+        assert_eq!(body["data"].as_array().unwrap().len(), 1);
+
+        // Adding an existing account directly.
+        let (status, body) = post(
+            &app,
+            &members,
+            &c.bob,
+            json!({"email": "nobody@example.com"}),
+        )
+        .await;
+        assert_error(status, &body, 404, "user_not_found");
+        assert_eq!(body["errors"][0]["field"], "email");
+        let (status, body) = post(
+            &app,
+            &members,
+            &c.bob,
+            json!({"email": "eve@example.com", "role": "viewer"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["data"]["role"], "viewer");
+        let (status, body) =
+            post(&app, &members, &c.bob, json!({"email": "eve@example.com"})).await;
+        assert_error(status, &body, 409, "already_member");
+        let (_, body) = get(&app, "/api/teams", &c.outsider).await;
+        assert_eq!(body["data"][0]["role"], "viewer");
+        let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+        assert!(
+            mails.iter().any(
+                |m| m.to_address == "eve@example.com" && m.subject.contains("added to Support")
+            )
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_shared_agent_gives_each_member_their_roles_rights() {
+    for_each_engine(async |app| {
+        let c = crew(&app).await;
+        let id = agent(
+            &app,
+            &c.ada,
+            json!({"name": "Helpdesk", "greeting": "Hi!", "status": "active"}),
+        )
+        .await;
+        let share = format!("/api/agents/{id}/share");
+
+        let (status, body) = post(&app, &share, &c.ada, json!({})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = post(&app, &share, &c.ada, json!({"teamId": "no-such-team"})).await;
+        assert_error(status, &body, 404, "team_not_found");
+        let (status, body) = post(&app, &share, &c.ada, json!({"teamId": c.team})).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["teamId"], c.team.as_str());
+        assert_eq!(
+            body["data"]["sharedPublicly"], false,
+            "the link is left as it was"
+        );
+
+        // Everyone in the team sees it, with their access.
+        for (token, access) in [
+            (&c.ada, "manage"),
+            (&c.bob, "manage"),
+            (&c.cy, "edit"),
+            (&c.dee, "view"),
+        ] {
+            let (_, body) = get(&app, "/api/agents", token).await;
+            assert_eq!(body["meta"]["total"], 1, "{body}");
+            assert_eq!(body["data"][0]["access"], access);
+            assert_eq!(body["data"][0]["teamId"], c.team.as_str());
+            let (status, body) = get(&app, &format!("/api/agents/{id}"), token).await;
+            assert_eq!(status, 200);
+            assert_eq!(body["data"]["access"], access);
+        }
+        let (_, body) = get(&app, &format!("/api/agents?teamId={}", c.team), &c.dee).await;
+        assert_eq!(body["meta"]["total"], 1);
+        let (status, body) = get(&app, &format!("/api/agents/{id}"), &c.outsider).await;
+        assert_error(status, &body, 404, "agent_not_found");
+        let (_, body) = get(&app, &format!("/api/teams/{}", c.team), &c.dee).await;
+        assert_eq!(body["data"]["agents"][0]["name"], "Helpdesk");
+        assert_eq!(body["data"]["agentCount"], 1);
+
+        // Viewers read and chat; members edit; owners and admins manage.
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/agents/{id}"),
+            &c.dee,
+            json!({"name": "Mine"}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = post(
+            &app,
+            &format!("/api/agents/{id}/deploy"),
+            &c.dee,
+            json!({"environment": "production"}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = post(
+            &app,
+            &format!("/api/agents/{id}/chat"),
+            &c.dee,
+            json!({"message": "Hello?"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let conversation = body["data"]["conversationId"].as_str().unwrap().to_owned();
+        let (status, _) = get(&app, &format!("/api/agents/{id}/versions"), &c.dee).await;
+        assert_eq!(status, 200);
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/agents/{id}"),
+            &c.cy,
+            json!({"instructions": "Be brief."}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["currentVersion"], 2);
+        for (method, path) in [
+            (Method::DELETE, format!("/api/agents/{id}")),
+            (Method::POST, share.clone()),
+        ] {
+            let (status, body) = call(&app, method, &path, &c.cy, json!({"public": true})).await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+        }
+        let (status, body) = post(&app, &share, &c.bob, json!({"public": true})).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["sharedPublicly"], true);
+        assert_eq!(
+            body["data"]["teamId"],
+            c.team.as_str(),
+            "the team is left as it was"
+        );
+
+        // Conversations with a team agent are the team's to read; deleting
+        // someone else's needs edit rights.
+        for token in [&c.ada, &c.cy] {
+            let (status, _) = get(&app, &format!("/api/conversations/{conversation}"), token).await;
+            assert_eq!(status, 200);
+            let (_, body) = get(&app, "/api/conversations", token).await;
+            assert_eq!(body["meta"]["total"], 1);
+        }
+        let (status, body) = get(
+            &app,
+            &format!("/api/conversations/{conversation}"),
+            &c.outsider,
+        )
+        .await;
+        assert_error(status, &body, 404, "conversation_not_found");
+        let (_, body) = post(
+            &app,
+            &format!("/api/agents/{id}/chat"),
+            &c.cy,
+            json!({"message": "Mine"}),
+        )
+        .await;
+        let cys = body["data"]["conversationId"].as_str().unwrap().to_owned();
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/conversations/{cys}"),
+            &c.dee,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/conversations/{conversation}"),
+            &c.dee,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "one's own conversation may always go");
+
+        // Viewers cannot bring their own agents into the team.
+        let mine = agent(&app, &c.dee, json!({"name": "Dee's"})).await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/agents/{mine}/share"),
+            &c.dee,
+            json!({"teamId": c.team}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/agents/{mine}", c.team),
+            &c.dee,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let theirs = agent(&app, &c.cy, json!({"name": "Cy's"})).await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/agents/{theirs}", c.team),
+            &c.cy,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["name"], "Cy's");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/agents/{theirs}", c.team),
+            &c.outsider,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 404, "team_not_found");
+
+        // An admin takes an agent out of the team; then it is its owner's alone.
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{}/agents/{theirs}", c.team),
+            &c.bob,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, body) = get(&app, &format!("/api/agents/{theirs}"), &c.dee).await;
+        assert_error(status, &body, 404, "agent_not_found");
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{}/agents/{theirs}", c.team),
+            &c.cy,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 404, "agent_not_found");
+
+        // Un-sharing by the share route, and deleting the team.
+        let (status, body) = post(&app, &share, &c.ada, json!({"teamId": null})).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["teamId"], Value::Null);
+        let (status, _) = get(&app, &format!("/api/agents/{id}"), &c.cy).await;
+        assert_eq!(status, 404);
+        post(&app, &share, &c.ada, json!({"teamId": c.team})).await;
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{}", c.team),
+            &c.bob,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 403, "admins do not delete the team");
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{}", c.team),
+            &c.ada,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (_, body) = get(&app, &format!("/api/agents/{id}"), &c.ada).await;
+        assert_eq!(
+            body["data"]["teamId"],
+            Value::Null,
+            "the agent stays with its owner"
+        );
+        let (status, _) = get(&app, &format!("/api/agents/{id}"), &c.bob).await;
+        assert_eq!(status, 404);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn members_hear_about_team_agents_and_team_messages_live() {
+    for_each_engine(async |app| {
+        let c = crew(&app).await;
+        let id = agent(&app, &c.ada, json!({"name": "Live", "status": "active"})).await;
+        post(
+            &app,
+            &format!("/api/agents/{id}/share"),
+            &c.ada,
+            json!({"teamId": c.team}),
+        )
+        .await;
+        let mut viewer = socket(&app, &c.dee).await;
+        let mut outsider = socket(&app, &c.outsider).await;
+
+        let (status, _) = post(
+            &app,
+            &format!("/api/agents/{id}/chat"),
+            &c.ada,
+            json!({"message": "Hello team"}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let events = events_until(&mut viewer, "message.created").await;
+        assert_eq!(events[0]["type"], "conversation.started");
+        assert_eq!(events[0]["conversation"]["agentId"], id.as_str());
+
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/notify", c.team),
+            &c.cy,
+            json!({"message": "hi"}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/notify", c.team),
+            &c.bob,
+            json!({"message": "  "}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/notify", c.team),
+            &c.bob,
+            json!({"message": "Stand-up at ten"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["recipients"], 3, "everyone but the sender");
+        let event = events_until(&mut viewer, "team.notification")
+            .await
+            .pop()
+            .unwrap();
+        assert_eq!(event["message"], "Stand-up at ten");
+        assert_eq!(event["teamName"], "Support");
+        assert_eq!(event["from"], "Ada Lovelace");
+        let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+        let told: Vec<&str> = mails
+            .iter()
+            .filter(|m| m.body_text.contains("Stand-up at ten"))
+            .map(|m| m.to_address.as_str())
+            .collect();
+        assert_eq!(told.len(), 3);
+        assert!(!told.contains(&"bob@example.com"));
+
+        // The outsider heard nothing of either.
+        let (status, _) = post(&app, "/api/teams", &c.outsider, json!({"name": "Own"})).await;
+        assert_eq!(status, 201);
+        let probe = agent(
+            &app,
+            &c.outsider,
+            json!({"name": "Probe", "status": "active"}),
+        )
+        .await;
+        post(
+            &app,
+            &format!("/api/agents/{probe}/chat"),
+            &c.outsider,
+            json!({"message": "ping"}),
+        )
+        .await;
+        let first = next_event(&mut outsider).await;
+        assert_eq!(first["type"], "conversation.started");
+        assert_eq!(first["conversation"]["agentId"], probe.as_str(), "{first}");
+    })
+    .await;
+}
