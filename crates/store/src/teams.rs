@@ -289,15 +289,7 @@ impl<'a> Teams<'a> {
     /// to being their owners' alone.
     pub async fn delete(&self, id: &str) -> Result<(), StoreError> {
         let txn = self.db.begin().await?;
-        agent::Entity::update_many()
-            .col_expr(agent::Column::TeamId, Expr::value(Option::<String>::None))
-            .filter(agent::Column::TeamId.eq(id))
-            .exec(&txn)
-            .await?;
-        let result = team::Entity::delete_by_id(id.to_owned()).exec(&txn).await?;
-        if result.rows_affected == 0 {
-            return Err(StoreError::NotFound);
-        }
+        delete_team(&txn, id).await?;
         txn.commit().await?;
         Ok(())
     }
@@ -654,6 +646,69 @@ async fn close_pending(
         .await?;
     if result.rows_affected == 0 {
         return Err(StoreError::Conflict("invitation"));
+    }
+    Ok(())
+}
+
+/// Before `user_id` is deleted: every team whose only owner they are gets a
+/// new owner (the longest-standing admin, else member, else viewer), and a
+/// team with no other member is deleted (its agents go back to their owners).
+pub(crate) async fn hand_over_teams(
+    db: &impl ConnectionTrait,
+    user_id: &str,
+) -> Result<(), StoreError> {
+    let owned: Vec<String> = team_member::Entity::find()
+        .select_only()
+        .column(team_member::Column::TeamId)
+        .filter(team_member::Column::UserId.eq(user_id))
+        .filter(team_member::Column::Role.eq(TeamRole::Owner.as_str()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for team_id in owned {
+        let others = team_member::Entity::find()
+            .filter(team_member::Column::TeamId.eq(team_id.clone()))
+            .filter(team_member::Column::UserId.ne(user_id))
+            .order_by_asc(team_member::Column::JoinedAt)
+            .order_by_asc(team_member::Column::Id)
+            .lock_exclusive()
+            .all(db)
+            .await?;
+        let rank = |m: &team_member::Model| {
+            TeamRole::parse(&m.role)
+                .ok()
+                .and_then(|r| TeamRole::ALL.iter().position(|x| *x == r))
+                .unwrap_or(TeamRole::ALL.len())
+        };
+        // The earliest of the highest-ranked others (min_by_key keeps the first).
+        match others.iter().min_by_key(|m| rank(m)) {
+            Some(m) if m.role == TeamRole::Owner.as_str() => {}
+            Some(heir) => {
+                team_member::ActiveModel {
+                    id: Set(heir.id.clone()),
+                    role: Set(TeamRole::Owner.as_str().to_owned()),
+                    ..Default::default()
+                }
+                .update(db)
+                .await?;
+            }
+            None => delete_team(db, &team_id).await?,
+        }
+    }
+    Ok(())
+}
+
+/// Takes the team's agents back to their owners, then deletes the team (its
+/// memberships and invitations go by foreign key); `NotFound` if absent.
+async fn delete_team(db: &impl ConnectionTrait, id: &str) -> Result<(), StoreError> {
+    agent::Entity::update_many()
+        .col_expr(agent::Column::TeamId, Expr::value(Option::<String>::None))
+        .filter(agent::Column::TeamId.eq(id))
+        .exec(db)
+        .await?;
+    let result = team::Entity::delete_by_id(id.to_owned()).exec(db).await?;
+    if result.rows_affected == 0 {
+        return Err(StoreError::NotFound);
     }
     Ok(())
 }

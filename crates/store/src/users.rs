@@ -2,7 +2,7 @@ use agentforge_domain::{Email, Role};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter,
+    PaginatorTrait, QueryFilter, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -196,13 +196,17 @@ impl<'a> Users<'a> {
     }
 
     /// Deletes the user and, through foreign keys, everything that is theirs.
+    /// A team they alone own passes to its longest-standing admin (else
+    /// member, else viewer), or goes with them when they were its only
+    /// member; all in one transaction.
     pub async fn delete(&self, id: &str) -> Result<(), StoreError> {
-        let result = user::Entity::delete_by_id(id.to_owned())
-            .exec(self.db)
-            .await?;
+        let txn = self.db.begin().await?;
+        crate::teams::hand_over_teams(&txn, id).await?;
+        let result = user::Entity::delete_by_id(id.to_owned()).exec(&txn).await?;
         if result.rows_affected == 0 {
             return Err(StoreError::NotFound);
         }
+        txn.commit().await?;
         Ok(())
     }
 

@@ -999,3 +999,60 @@ async fn members_hear_about_team_agents_and_team_messages_live() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_deleted_accounts_teams_pass_to_the_next_in_line() {
+    for_each_engine(async |app| {
+        let c = crew(&app).await;
+        let solo = team(&app, &c.ada, "Just me").await;
+        let id = agent(&app, &c.cy, json!({"name": "Cy's"})).await;
+        post(
+            &app,
+            &format!("/api/agents/{id}/share"),
+            &c.cy,
+            json!({"teamId": solo}),
+        )
+        .await;
+        let (status, body) = app
+            .send_json(
+                Method::DELETE,
+                "/api/settings/account",
+                Some(&c.ada),
+                &json!({"password": crate::helpers::PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+
+        let (_, body) = get(&app, &format!("/api/teams/{}", c.team), &c.bob).await;
+        assert_eq!(body["data"]["role"], "owner", "the admin took over: {body}");
+        let roles: Vec<&str> = body["data"]["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["role"].as_str().unwrap())
+            .collect();
+        assert_eq!(roles, ["owner", "member", "viewer"]);
+        let (_, body) = get(&app, "/api/teams?scope=all", &app_admin(&app).await).await;
+        assert_eq!(
+            body["data"].as_array().unwrap().len(),
+            1,
+            "the team of one went with its owner"
+        );
+        let (_, body) = get(&app, &format!("/api/agents/{id}"), &c.cy).await;
+        assert_eq!(
+            body["data"]["teamId"],
+            Value::Null,
+            "and its agents went back to their owners"
+        );
+    })
+    .await;
+}
+
+/// A fresh session of the platform admin that `crew` signs up first.
+async fn app_admin(app: &TestApp) -> String {
+    let (status, body) = app
+        .login("root@example.com", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["token"].as_str().unwrap().to_owned()
+}
