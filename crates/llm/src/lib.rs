@@ -91,6 +91,8 @@ pub struct Grounding {
     pub agent_name: String,
     pub description: String,
     pub greeting: String,
+    /// The agent's language (a BCP 47 tag); the built-in responder answers in it.
+    pub language: String,
     pub passages: Vec<GroundingPassage>,
 }
 

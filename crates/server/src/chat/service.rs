@@ -230,6 +230,7 @@ pub async fn prepare(
             agent_name: agent.config.name.clone(),
             description: agent.config.description.clone(),
             greeting: agent.config.greeting.clone(),
+            language: agent.config.language.clone(),
             passages: hits
                 .iter()
                 .map(|h| GroundingPassage {
