@@ -201,11 +201,13 @@ impl Hub {
         let Some(conversation) = conversations.get(&message.conversation_id).await? else {
             return Ok(None);
         };
+        let message = MessageOut::from(message);
         Ok(Some(Event::MessageCreated {
             conversation_id: conversation.id.clone(),
             agent_id: conversation.agent_id.clone(),
-            message: Box::new(message.into()),
-            conversation: ConversationOut::new(conversation, agent_name),
+            conversation: ConversationOut::new(conversation, agent_name)
+                .with_last_message(&message),
+            message: Box::new(message),
         }))
     }
 

@@ -412,6 +412,59 @@ impl<'a> Conversations<'a> {
         Ok(messages)
     }
 
+    /// The start of each conversation's latest message (at most
+    /// `chars` characters) with its role, by conversation id. Conversations
+    /// without messages are absent.
+    pub async fn last_messages(
+        &self,
+        ids: &[String],
+        chars: i32,
+    ) -> Result<std::collections::HashMap<String, (MessageRole, String)>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        // The trigger sets `last_message_at` to the newest message's
+        // `created_at`, so the pair finds it through the (conversation_id,
+        // created_at) index.
+        let latest = Query::select()
+            .column(conversation::Column::Id)
+            .column(conversation::Column::LastMessageAt)
+            .from(conversation::Entity)
+            .and_where(conversation::Column::Id.is_in(ids.iter().cloned()))
+            .and_where(conversation::Column::MessageCount.gt(0))
+            .to_owned();
+        let rows: Vec<(String, String, String)> = message::Entity::find()
+            .select_only()
+            .column(message::Column::ConversationId)
+            .column(message::Column::Role)
+            .column_as(
+                Expr::expr(
+                    Func::cust("substr")
+                        .arg(Expr::col(message::Column::Content))
+                        .arg(1)
+                        .arg(chars),
+                ),
+                "start",
+            )
+            .filter(
+                Expr::tuple([
+                    Expr::col(message::Column::ConversationId),
+                    Expr::col(message::Column::CreatedAt),
+                ])
+                .in_subquery(latest),
+            )
+            .order_by_asc(message::Column::Id)
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        rows.into_iter()
+            .map(|(id, role, start)| {
+                let role = MessageRole::parse(&role).map_err(|e| corrupt("message role", e))?;
+                Ok((id, (role, start)))
+            })
+            .collect()
+    }
+
     fn scoped(scope: &Scope) -> Condition {
         match scope {
             Scope::Agent(id) => Condition::all().add(conversation::Column::AgentId.eq(id.clone())),

@@ -1541,6 +1541,7 @@ export interface components {
             /** Format: date-time */
             endedAt?: string | null;
             id: string;
+            lastMessage?: components["schemas"]["LastMessageOut"] | null;
             /** Format: date-time */
             lastMessageAt: string;
             /** Format: int32 */
@@ -1746,6 +1747,7 @@ export interface components {
                 /** Format: date-time */
                 endedAt?: string | null;
                 id: string;
+                lastMessage?: components["schemas"]["LastMessageOut"] | null;
                 /** Format: date-time */
                 lastMessageAt: string;
                 /** Format: int32 */
@@ -2470,6 +2472,13 @@ export interface components {
             /** Format: date-time */
             lastActiveAt: string;
         };
+        /** @description The start of a conversation's latest message. */
+        LastMessageOut: {
+            /** @description `user`, `assistant` or `system`. */
+            role: string;
+            /** @description Its first 200 characters. */
+            text: string;
+        };
         /** @description Paging of a list answer. */
         ListMeta: {
             /** Format: int64 */
@@ -2635,6 +2644,7 @@ export interface components {
                 /** Format: date-time */
                 endedAt?: string | null;
                 id: string;
+                lastMessage?: components["schemas"]["LastMessageOut"] | null;
                 /** Format: date-time */
                 lastMessageAt: string;
                 /** Format: int32 */

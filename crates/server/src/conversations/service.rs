@@ -100,11 +100,23 @@ async fn outputs(
     ids.sort();
     ids.dedup();
     let names = state.store.agents().names(&ids).await?;
+    let conversation_ids: Vec<String> = conversations.iter().map(|c| c.id.clone()).collect();
+    let mut last = state
+        .store
+        .conversations()
+        .last_messages(&conversation_ids, LastMessageOut::CHARS as i32)
+        .await?;
     Ok(conversations
         .into_iter()
         .map(|c| {
             let name = names.get(&c.agent_id).cloned().unwrap_or_default();
-            ConversationOut::new(c, name)
+            let last_message = last
+                .remove(&c.id)
+                .map(|(role, text)| LastMessageOut::new(role.as_str(), &text));
+            ConversationOut {
+                last_message,
+                ..ConversationOut::new(c, name)
+            }
         })
         .collect())
 }
@@ -260,7 +272,8 @@ pub async fn announce_message(
                 conversation_id: conversation.id.clone(),
                 agent_id: conversation.agent_id.clone(),
                 message: Box::new(message.clone()),
-                conversation: ConversationOut::new(conversation.clone(), agent_name.to_owned()),
+                conversation: ConversationOut::new(conversation.clone(), agent_name.to_owned())
+                    .with_last_message(message),
             },
         )
         .await;

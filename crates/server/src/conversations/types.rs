@@ -25,9 +25,42 @@ pub struct ConversationOut {
     pub started_at: DateTime<Utc>,
     pub last_message_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
+    /// The start of the latest message: given in lists and in
+    /// `message.created` events, absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_message: Option<LastMessageOut>,
+}
+
+/// The start of a conversation's latest message.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LastMessageOut {
+    /// `user`, `assistant` or `system`.
+    pub role: String,
+    /// Its first 200 characters.
+    pub text: String,
+}
+
+impl LastMessageOut {
+    /// How much of the latest message a conversation carries.
+    pub const CHARS: usize = 200;
+
+    pub fn new(role: &str, content: &str) -> Self {
+        Self {
+            role: role.to_owned(),
+            text: content.chars().take(Self::CHARS).collect(),
+        }
+    }
 }
 
 impl ConversationOut {
+    /// With `message` as its latest.
+    pub fn with_last_message(self, message: &MessageOut) -> Self {
+        Self {
+            last_message: Some(LastMessageOut::new(&message.role, &message.content)),
+            ..self
+        }
+    }
+
     pub fn new(c: Conversation, agent_name: String) -> Self {
         Self {
             id: c.id,
@@ -43,6 +76,7 @@ impl ConversationOut {
             started_at: c.started_at,
             last_message_at: c.last_message_at,
             ended_at: c.ended_at,
+            last_message: None,
         }
     }
 }

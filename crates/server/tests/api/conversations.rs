@@ -24,7 +24,8 @@ async fn chat(app: &TestApp, agent_id: &str, token: &str, message: &str) -> Stri
 async fn conversations_are_listed_filtered_exported_and_deleted() {
     for_each_engine(async |app| {
         let token = sign_up(&app, "ada@example.com").await;
-        let sales = agent(&app, &token, json!({"name": "Sales"})).await;
+        let about = "Answers questions about plans and prices. ".repeat(8);
+        let sales = agent(&app, &token, json!({"name": "Sales", "description": about})).await;
         let support = agent(&app, &token, json!({"name": "Support"})).await;
         let first = chat(&app, &sales, &token, "Pricing for teams").await;
         let second = chat(&app, &support, &token, "My kettle, is it broken?").await;
@@ -43,6 +44,21 @@ async fn conversations_are_listed_filtered_exported_and_deleted() {
             [third.as_str(), second.as_str(), first.as_str()],
             "latest activity first"
         );
+        let last = &list["data"][0]["lastMessage"];
+        assert_eq!(last["role"], "assistant", "{last}");
+        assert!(
+            last["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("I don't have anything on that"),
+            "the latest message: {last}"
+        );
+        let long = list["data"][2]["lastMessage"]["text"].as_str().unwrap();
+        assert!(
+            long.contains("What I can help with: Answers questions"),
+            "{long}"
+        );
+        assert_eq!(long.chars().count(), 200, "only its start: {long}");
 
         let (_, list) = app
             .get_as(&format!("/api/conversations?agentId={support}"), &token)
@@ -316,6 +332,10 @@ async fn the_socket_pushes_conversations_and_messages_to_their_owner_only() {
         assert_eq!(answer["type"], "message.created");
         assert_eq!(answer["message"]["content"], "Hello from the live agent");
         assert_eq!(answer["conversation"]["messageCount"], 2);
+        assert_eq!(
+            answer["conversation"]["lastMessage"],
+            json!({"role": "assistant", "text": "Hello from the live agent"})
+        );
 
         post(
             &app,

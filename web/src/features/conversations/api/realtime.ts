@@ -35,6 +35,8 @@ function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'ac
       continue;
     }
     if (index >= 0) {
+      // An event without the latest message (ended, say) keeps the one the list had.
+      if (!c.lastMessage && data.data[index].lastMessage) c = { ...c, lastMessage: data.data[index].lastMessage };
       if (!fit) {
         qc.setQueryData<Page>(key, { ...data, data: data.data.filter((x) => x.id !== c.id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
       } else if (change !== 'updated' && params.page === 1) {
@@ -70,6 +72,9 @@ function removeFromLists(qc: QueryClient, id: string) {
   }
 }
 
+/** What a conversation carries of its latest message (the server sends its first 200 characters). */
+const lastMessageOf = (m: MessageOut): ConversationOut['lastMessage'] => ({ role: m.role, text: m.content.slice(0, 200) });
+
 const isConversation = (v: unknown): v is ConversationOut => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
 const isMessage = (v: unknown): v is MessageOut => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
 
@@ -84,10 +89,13 @@ export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): v
       break;
     case 'message.created': {
       const conversationId = typeof event.conversationId === 'string' ? event.conversationId : isMessage(event.message) ? event.message.conversationId : null;
-      if (conversationId && isMessage(event.message)) appendMessage(qc, conversationId, event.message);
+      const message = isMessage(event.message) ? event.message : null;
+      if (conversationId && message) appendMessage(qc, conversationId, message);
       if (isConversation(event.conversation)) {
-        patchLists(qc, event.conversation, 'activity');
-        setDetailIfCached(qc, event.conversation);
+        // The message itself is the conversation's latest.
+        const c = message ? { ...event.conversation, lastMessage: lastMessageOf(message) } : event.conversation;
+        patchLists(qc, c, 'activity');
+        setDetailIfCached(qc, c);
       }
       break;
     }

@@ -264,7 +264,7 @@ describe('conversation transcript', () => {
 
 describe('live conversations', () => {
   it('shows new conversations and messages as the socket announces them', async () => {
-    const c1 = makeConversation({ id: 'c1', title: 'Shipping question', messageCount: 2 });
+    const c1 = makeConversation({ id: 'c1', title: 'Shipping question', messageCount: 2, lastMessage: { role: 'assistant', text: 'It left the warehouse today.' } });
     let listQuery: URLSearchParams | null = null;
     server.use(
       http.get('*/api/conversations', ({ request }) => {
@@ -276,6 +276,8 @@ describe('live conversations', () => {
     );
     const { user } = renderApp('/dashboard/conversations/live', { user: plainUser });
     expect(await screen.findAllByTestId('live-conversation')).toHaveLength(1);
+    // The list carries the start of each conversation's latest message.
+    expect(screen.getByTestId('live-conversation')).toHaveTextContent('Assistant: It left the warehouse today.');
     expect(listQuery!.get('status')).toBe('active');
     expect(screen.getByTestId('live-status')).toHaveTextContent('Connecting…');
 
@@ -319,6 +321,7 @@ describe('live conversations', () => {
       }),
     );
     await waitFor(() => expect(screen.getAllByTestId('live-conversation')[0]).toHaveTextContent('Shipping question'));
+    expect(screen.getAllByTestId('live-conversation')[0]).toHaveTextContent('Any news?');
     expect(screen.getAllByTestId('live-message')).toHaveLength(2);
 
     act(() => socket.emit({ type: 'conversation.ended', conversation: { ...c2, status: 'ended', messageCount: 2 } }));

@@ -1,5 +1,5 @@
 import { ExternalLink, MessagesSquare, Radio } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -16,10 +16,7 @@ import {
 import { useConversationsRealtime } from '@/features/conversations/api/realtime';
 import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
 import { MessageItem } from '@/features/conversations/components/message-item';
-import type { MessageOut } from '@/features/conversations/types';
 import { formatNumber, formatTime, preview } from '@/features/conversations/utils/format';
-
-type Preview = { role: string; text: string };
 
 function LiveTranscript({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('dashboard');
@@ -87,13 +84,8 @@ export function LiveConversations() {
   const lng = i18n.language;
   const [search, setSearch] = useSearchParams();
   const selectedId = search.get('c');
-  const [previews, setPreviews] = useState<Record<string, Preview>>({});
-  const status = useConversationsRealtime((event) => {
-    if (event.type !== 'message.created' || typeof event.message !== 'object' || event.message === null) return;
-    const message = event.message as MessageOut;
-    if (typeof message.conversationId !== 'string' || typeof message.content !== 'string') return;
-    setPreviews((p) => ({ ...p, [message.conversationId]: { role: message.role, text: preview(message.content) } }));
-  });
+  // Each conversation carries the start of its latest message, kept current by the socket.
+  const status = useConversationsRealtime();
   const conversations = useConversations(LIVE_LIST_PARAMS);
   const rows = conversations.data?.data ?? [];
   const total = conversations.data?.meta.total ?? 0;
@@ -135,7 +127,7 @@ export function LiveConversations() {
           ) : (
             <ul aria-labelledby="live-list-title" className="space-y-2">
               {rows.map((c) => {
-                const last = previews[c.id];
+                const last = c.lastMessage;
                 const selected = c.id === selectedId;
                 return (
                   <li key={c.id} data-testid="live-conversation" data-conversation-id={c.id}>
@@ -164,7 +156,7 @@ export function LiveConversations() {
                       {last ? (
                         <span dir="auto" className="mt-1.5 line-clamp-2 block text-xs text-zinc-600 dark:text-zinc-400">
                           <span className="font-medium">{t(`conversations.roles.${last.role}`, { defaultValue: last.role })}: </span>
-                          {last.text}
+                          {preview(last.text)}
                         </span>
                       ) : null}
                     </button>
