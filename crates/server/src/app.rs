@@ -28,9 +28,11 @@ use crate::{
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Every documented /api route, by feature.
-fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+/// Every documented /api route, by feature, each group with its time
+/// allowance: `request_timeout`, or at least [`middleware::LONG_REQUEST`]
+/// for chat turns and uploads.
+fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
+    let quick = OpenApiRouter::new()
         .merge(system::router())
         .merge(accounts::router())
         .merge(agents::router())
@@ -40,17 +42,24 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(analytics::router())
         .merge(personalities::router())
         .merge(teams::router())
-        .merge(admin::router())
+        .merge(admin::router());
+    let long = OpenApiRouter::new()
+        .merge(chat::turns())
+        .merge(knowledge::uploads());
+    let limit = |d: Duration| from_fn_with_state(d, middleware::timeout);
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(quick.route_layer(limit(request_timeout)))
+        .merge(long.route_layer(limit(request_timeout.max(middleware::LONG_REQUEST))))
 }
 
 /// The OpenAPI document, as served at /api/openapi.json and committed as openapi.json.
 pub fn openapi_document() -> Document {
-    api_routes().split_for_parts().1
+    api_routes(middleware::LONG_REQUEST).split_for_parts().1
 }
 
 pub fn router(state: AppState) -> Router {
     let config = state.config.clone();
-    let (api, document) = api_routes().split_for_parts();
+    let (api, document) = api_routes(config.request_timeout).split_for_parts();
     let api = api
         .merge(docs::router(document))
         .fallback(api_not_found)
@@ -81,8 +90,7 @@ pub fn router(state: AppState) -> Router {
             .layer(CatchPanicLayer::custom(middleware::panic_response))
             .layer(from_fn_with_state(state.metrics.clone(), middleware::record_metrics))
             .option_layer(cors(&config.cors_allowed_origins))
-            .layer(CompressionLayer::new())
-            .layer(from_fn_with_state(config.request_timeout, middleware::timeout)),
+            .layer(CompressionLayer::new()),
     )
     .with_state(state)
 }

@@ -26,9 +26,12 @@ use crate::http::{ApiError, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(chat))
-        .routes(routes!(public_agent))
+    OpenApiRouter::new().routes(routes!(public_agent))
+}
+
+/// The chat turn, which may run long (a model may think for minutes).
+pub fn turns() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(chat))
 }
 
 fn wants_stream(headers: &HeaderMap) -> bool {

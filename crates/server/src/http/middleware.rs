@@ -45,13 +45,10 @@ pub async fn record_metrics(
     response
 }
 
-/// Answers 408 in the error shape when the handler takes longer than allowed.
+/// Answers 408 in the error shape when the handler takes longer than
+/// allowed. Applied per group of routes (see `app::api_routes`), so each
+/// route's allowance is decided where the route is declared.
 pub async fn timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
-    let limit = if is_long(request.uri().path()) {
-        limit.max(LONG_REQUEST)
-    } else {
-        limit
-    };
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::from_status(StatusCode::REQUEST_TIMEOUT).into_response(),
@@ -60,12 +57,7 @@ pub async fn timeout(State(limit): State<Duration>, request: Request, next: Next
 
 /// How long a chat turn (a model may think for minutes) or an upload (20 MB
 /// on a slow link) may take, whatever the general request timeout.
-const LONG_REQUEST: Duration = Duration::from_secs(300);
-
-fn is_long(path: &str) -> bool {
-    path.starts_with("/api/upload/")
-        || (path.starts_with("/api/agents/") && path.ends_with("/chat"))
-}
+pub const LONG_REQUEST: Duration = Duration::from_secs(300);
 
 /// Under /api, every failure is JSON in the error shape. Rejections produced
 /// by axum or tower (405, 413 …) arrive as plain text or empty bodies; this

@@ -24,18 +24,21 @@ const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
 const BULK_MAX_FILES: usize = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    // Uploads check their own limits while reading, so they can say which
-    // file is too large.
-    let uploads = OpenApiRouter::new()
-        .routes(routes!(upload_document))
-        .routes(routes!(upload_bulk))
-        .routes(routes!(upload_image))
-        .layer(DefaultBodyLimit::disable());
     OpenApiRouter::new()
-        .merge(uploads)
         .routes(routes!(get_upload))
         .routes(routes!(list_documents))
         .routes(routes!(delete_document))
+}
+
+/// The upload routes, which may run long (a large file on a slow link).
+/// They check their own limits while reading, so they can say which file is
+/// too large.
+pub fn uploads() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(upload_document))
+        .routes(routes!(upload_bulk))
+        .routes(routes!(upload_image))
+        .layer(DefaultBodyLimit::disable())
 }
 
 /// A document of an agent's knowledge base.

@@ -826,3 +826,37 @@ async fn a_client_leaving_mid_stream_leaves_the_partial_answer_stored() {
         "the whole answer was not produced"
     );
 }
+
+#[tokio::test]
+async fn a_chat_turn_may_outlast_the_general_request_timeout() {
+    let stand_in = StandIn::start().await;
+    let app = TestApp::spawn(
+        Engine::Sqlite,
+        &[
+            ("AGENTFORGE_LLM_PROVIDER", "openai"),
+            ("AGENTFORGE_LLM_BASE_URL", &stand_in.base_url),
+            ("AGENTFORGE_LLM_API_KEY", "good-key"),
+            ("AGENTFORGE_REQUEST_TIMEOUT_SECONDS", "1"),
+        ],
+    )
+    .await;
+    let token = sign_up(&app, "ada@example.com").await;
+    let id = agent(&app, &token, json!({"name": "Thinker"})).await;
+    let started = std::time::Instant::now();
+    let (status, body) = post(
+        &app,
+        &format!("/api/agents/{id}/chat"),
+        &token,
+        json!({"message": "a slow one, please"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        started.elapsed() > std::time::Duration::from_secs(1),
+        "the answer took longer than the general timeout"
+    );
+    assert_eq!(
+        body["data"]["message"]["content"],
+        "The stand-in answers: a slow one, please"
+    );
+}

@@ -189,7 +189,7 @@ where
 }
 
 /// An OpenAI-compatible provider: answers "The stand-in answers: <question>"
-/// in pieces, slowly when the question says "slow"; refuses keys other than
+/// in pieces, slowly when the question says "slow" (whole: after 1.5 s); refuses keys other than
 /// `good-key`. Keeps every request body it gets.
 pub struct StandIn {
     pub base_url: String,
@@ -204,7 +204,7 @@ impl StandIn {
             "/v1/chat/completions",
             axum::routing::post(move |headers: HeaderMap, body: axum::Json<Value>| {
                 let seen = seen.clone();
-                async move { completions(seen, headers, body.0) }
+                async move { completions(seen, headers, body.0).await }
             }),
         );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -217,7 +217,7 @@ impl StandIn {
     }
 }
 
-fn completions(seen: Arc<Mutex<Vec<Value>>>, headers: HeaderMap, body: Value) -> Response {
+async fn completions(seen: Arc<Mutex<Vec<Value>>>, headers: HeaderMap, body: Value) -> Response {
     seen.lock().unwrap().push(body.clone());
     if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some("Bearer good-key") {
         return (
@@ -233,14 +233,17 @@ fn completions(seen: Arc<Mutex<Vec<Value>>>, headers: HeaderMap, body: Value) ->
         .unwrap_or_default()
         .to_owned();
     let answer = format!("The stand-in answers: {question}");
+    let slow = question.contains("slow");
     if body["stream"] != true {
+        if slow {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
         return axum::Json(json!({
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}],
             "usage": {"prompt_tokens": 42, "completion_tokens": 7}
         }))
         .into_response();
     }
-    let slow = question.contains("slow");
     let mut chunks: Vec<String> = answer
         .split_inclusive(' ')
         .map(|w| json!({"choices": [{"index": 0, "delta": {"content": w}}]}).to_string())
