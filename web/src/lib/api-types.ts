@@ -2447,11 +2447,6 @@ export interface components {
             /** @description Where it is served (unguessable, needs no token, so it can be used in `<img>`). */
             url: string;
         };
-        InvitationIn: {
-            email?: string;
-            /** @description owner, admin, member (default) or viewer. */
-            role?: string | null;
-        };
         /** @description An invitation to a team. */
         InvitationOut: {
             /** Format: date-time */
@@ -2512,8 +2507,9 @@ export interface components {
             /** @description `outbox` (no SMTP configured) or `smtp`. */
             transport: string;
         };
+        /** @description Someone to add or invite: an address and a role. */
         MemberIn: {
-            /** @description The address of an existing account. */
+            /** @description To add: the address of an existing account; to invite: any address. */
             email?: string;
             /** @description owner, admin, member (default) or viewer. */
             role?: string | null;
@@ -5153,7 +5149,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InvitationIn"];
+                "application/json": components["schemas"]["MemberIn"];
             };
         };
         responses: {

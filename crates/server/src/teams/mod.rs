@@ -293,7 +293,7 @@ async fn team_invitations(
 /// Owners and admins; only owners invite owners. The link in the email is
 /// valid for 7 days and works once; inviting the same address again
 /// replaces the earlier invitation.
-#[utoipa::path(post, path = "/team-invitations/team/{teamId}", tag = "teams", request_body = InvitationIn, security(("bearer" = [])),
+#[utoipa::path(post, path = "/team-invitations/team/{teamId}", tag = "teams", request_body = MemberIn, security(("bearer" = [])),
     params(("teamId" = String, Path)),
     responses(
         (status = 201, description = "Sent", body = Envelope<InvitationOut>),
@@ -306,7 +306,7 @@ async fn invite(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(team_id): Path<String>,
-    Json(body): Json<InvitationIn>,
+    Json(body): Json<MemberIn>,
 ) -> Result<(StatusCode, Envelope<InvitationOut>), ApiError> {
     Ok((
         StatusCode::CREATED,

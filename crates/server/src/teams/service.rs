@@ -100,11 +100,28 @@ pub async fn check_may_add_agents(
     }
 }
 
-fn parse_role(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Option<TeamRole> {
-    match value.map(str::trim).filter(|r| !r.is_empty()) {
+/// The address and role someone is added or invited with (role `member`
+/// when absent), if `my_role` may hand out that role.
+fn person(my_role: TeamRole, input: &MemberIn) -> Result<(Email, TeamRole), ApiError> {
+    let mut errors = FieldErrors::default();
+    let email = errors.check("email", Email::parse(&input.email));
+    let role = match input
+        .role
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+    {
         None => Some(TeamRole::Member),
-        Some(role) => errors.check(field, TeamRole::parse(role)),
+        Some(role) => errors.check("role", TeamRole::parse(role)),
+    };
+    errors.finish()?;
+    let (Some(email), Some(role)) = (email, role) else {
+        return Err(ApiError::invalid_field("email", "Required"));
+    };
+    if !my_role.may_grant(role) {
+        return Err(role_too_low("Only owners can make someone an owner"));
     }
+    Ok((email, role))
 }
 
 fn check_text(
@@ -305,16 +322,7 @@ pub async fn add_member(
     input: MemberIn,
 ) -> Result<MemberOut, ApiError> {
     let (team, my_role) = managed_team(state, user, id).await?;
-    let mut errors = FieldErrors::default();
-    let email = errors.check("email", Email::parse(&input.email));
-    let role = parse_role(&mut errors, "role", input.role.as_deref());
-    errors.finish()?;
-    let (Some(email), Some(role)) = (email, role) else {
-        return Err(ApiError::invalid_field("email", "Required"));
-    };
-    if !my_role.may_grant(role) {
-        return Err(role_too_low("Only owners can make someone an owner"));
-    }
+    let (email, role) = person(my_role, &input)?;
     let Some(invitee) = state.store.users().find_by_email(&email).await? else {
         return Err(ApiError::not_found(
             "user_not_found",
@@ -589,19 +597,10 @@ pub async fn invite(
     state: &AppState,
     user: &User,
     team_id: &str,
-    input: InvitationIn,
+    input: MemberIn,
 ) -> Result<InvitationOut, ApiError> {
     let (team, my_role) = managed_team(state, user, team_id).await?;
-    let mut errors = FieldErrors::default();
-    let email = errors.check("email", Email::parse(&input.email));
-    let role = parse_role(&mut errors, "role", input.role.as_deref());
-    errors.finish()?;
-    let (Some(email), Some(role)) = (email, role) else {
-        return Err(ApiError::invalid_field("email", "Required"));
-    };
-    if !my_role.may_grant(role) {
-        return Err(role_too_low("Only owners can make someone an owner"));
-    }
+    let (email, role) = person(my_role, &input)?;
     if let Some(existing) = state.store.users().find_by_email(&email).await?
         && state
             .store

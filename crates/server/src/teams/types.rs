@@ -116,9 +116,10 @@ pub struct TeamDetailOut {
     pub agents: Vec<TeamAgentOut>,
 }
 
+/// Someone to add or invite: an address and a role.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct MemberIn {
-    /// The address of an existing account.
+    /// To add: the address of an existing account; to invite: any address.
     #[serde(default)]
     pub email: String,
     /// owner, admin, member (default) or viewer.
@@ -149,14 +150,6 @@ pub struct NotifyOut {
 pub struct DeletedOut {
     pub id: String,
     pub deleted: bool,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct InvitationIn {
-    #[serde(default)]
-    pub email: String,
-    /// owner, admin, member (default) or viewer.
-    pub role: Option<String>,
 }
 
 /// An invitation to a team.
