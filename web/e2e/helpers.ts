@@ -5,6 +5,11 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  * sign-in page would. Returns the access token, for API calls the test makes on the user's behalf.
  */
 export async function signIn(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+  return (await signInAccount(page, request, tag)).token;
+}
+
+/** As `signIn`, also handing back the new account's email address (say, to invite it). */
+export async function signInAccount(page: Page, request: APIRequestContext, tag: string): Promise<{ token: string; email: string }> {
   const email = `${tag}-${Date.now().toString(36)}@example.com`;
   const reg = await request.post('/api/auth/register', { data: { email, password: `${tag}-e2e-password`, firstName: 'Ava', lastName: 'Tester' } });
   expect(reg.ok()).toBeTruthy();
@@ -18,5 +23,5 @@ export async function signIn(page: Page, request: APIRequestContext, tag: string
     },
     [data.token, data.refreshToken, JSON.stringify(data.user)],
   );
-  return data.token;
+  return { token: data.token, email };
 }

@@ -37,6 +37,19 @@ const adminOnly = (path: string, page: string): RouteObject => ({
     };
   },
 });
+const teams: RouteObject = {
+  path: 'teams',
+  lazy: async () => {
+    const { TeamsRoute } = await import('@/app/routes/dashboard/teams');
+    return {
+      element: (
+        <AdminRoute>
+          <TeamsRoute />
+        </AdminRoute>
+      ),
+    };
+  },
+};
 const adminPage = (path: string | undefined, page: string): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   lazy: async () => {
@@ -132,10 +145,10 @@ export const routes: RouteObject[] = [
           dash('integrations/embeddable', 'embeddable'),
           dash('gemini', 'gemini'),
           { path: 'settings', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/settings')).SettingsRoute }) },
-          dash('settings/team', 'teamSettings'),
+          { path: 'settings/team', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/team-settings')).TeamSettingsRoute }) },
           dash('help', 'help'),
           adminOnly('analytics', 'analytics'),
-          adminOnly('teams', 'teams'),
+          teams,
           notFound('test'),
           notFound('*'),
         ],

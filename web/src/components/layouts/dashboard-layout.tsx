@@ -10,6 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { Logo } from '@/components/ui/logo';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
+import { TeamNotifications } from '@/components/layouts/team-notifications';
 import { UserMenu } from '@/components/layouts/user-menu';
 import { useAuth } from '@/lib/auth';
 
@@ -160,6 +161,7 @@ export function DashboardLayout() {
   const [open, setOpen] = useState(false);
   return (
     <div className="flex min-h-dvh bg-white dark:bg-zinc-950">
+      <TeamNotifications />
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-e border-zinc-200 bg-zinc-50/60 lg:flex dark:border-zinc-800 dark:bg-zinc-900/40">
         <div className="flex h-14 items-center px-5">
           <Logo to="/dashboard" />

@@ -53,6 +53,9 @@ export const handlers = [
     const url = new URL(request.url);
     return HttpResponse.json({ success: true, data: [], meta: { page: Number(url.searchParams.get('page') ?? 1), limit: Number(url.searchParams.get('limit') ?? 10), total: 0 } });
   }),
+  // Teams: no teams and no invitations unless a test says otherwise (the agent pages name an agent's team).
+  http.get('*/api/teams', () => ok([])),
+  http.get('*/api/team-invitations/user', () => ok([])),
   // Knowledge: an agent without documents unless a test says otherwise.
   http.get('*/api/agents/:agentId/documents', () => ok([])),
   // The overview: an empty workspace on a healthy server unless a test says otherwise.

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Section } from '@/components/ui/section';
 import { DeleteAccount } from '@/features/settings/components/delete-account';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { ProfileForm } from '@/features/settings/components/profile-form';
-import { SettingsSection } from '@/features/settings/components/section';
 import { useAuth } from '@/lib/auth';
 
 /** /dashboard/settings: profile, password and the danger zone. */
@@ -20,16 +20,16 @@ export function SettingsRoute() {
           {t('settings.teamLink')}
         </Link>
       </header>
-      <SettingsSection id="profile" title={t('settings.profile.title')} description={t('settings.profile.description')}>
+      <Section id="profile" title={t('settings.profile.title')} description={t('settings.profile.description')}>
         {/* Keyed by id and email so a changed account re-seeds the form. */}
         <ProfileForm key={`${user.id}:${user.email}`} user={user} />
-      </SettingsSection>
-      <SettingsSection id="password" title={t('settings.password.title')} description={t('settings.password.description')}>
+      </Section>
+      <Section id="password" title={t('settings.password.title')} description={t('settings.password.description')}>
         <PasswordForm />
-      </SettingsSection>
-      <SettingsSection id="danger" tone="danger" title={t('settings.danger.title')}>
+      </Section>
+      <Section id="danger" tone="danger" title={t('settings.danger.title')}>
         <DeleteAccount />
-      </SettingsSection>
+      </Section>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
+import { teamKeys } from '@/lib/teams';
 
 type S = components['schemas'];
 export type Agent = S['AgentOut'];
@@ -15,7 +16,10 @@ export type Analytics = S['AnalyticsOut'];
 export type Generated = S['GeneratedOut'];
 export type GenerateInput = S['GenerateIn'];
 export type ExportDocument = S['ExportDocument'];
+export type ShareInput = S['ShareIn'];
 export type ShareResult = S['ShareOut'];
+/** What the caller may do with an agent: `manage` (share, delete), `edit` (change, deploy, documents) or `view` (read and chat). */
+export type Access = S['Access'];
 
 export const AGENT_TYPES = ['general', 'customer_support', 'sales', 'sdr', 'customer_success', 'ecommerce', 'custom'] as const;
 export const AGENT_STATUSES = ['draft', 'active', 'paused', 'archived'] as const;
@@ -47,6 +51,8 @@ export type AgentListParams = {
   search: string;
   sort: (typeof SORTS)[number];
   order: 'asc' | 'desc';
+  /** A team's id: only the agents shared with it. */
+  team: 'all' | (string & {});
 };
 
 export const agentKeys = {
@@ -73,6 +79,7 @@ export function listAgents(p: AgentListParams) {
       search: p.search.trim() || undefined,
       sort: p.sort,
       order: p.order,
+      teamId: p.team === 'all' ? undefined : p.team,
     },
   });
 }
@@ -182,11 +189,17 @@ export function useRestoreVersion(id: string) {
   });
 }
 
+/** Turns the public link on or off and/or shares the agent with one of my teams (`teamId: null`: none). */
 export function useShareAgent(id: string) {
   const invalidate = useInvalidate();
+  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (isPublic: boolean) => api.post<ShareResult>(`/agents/${encodeURIComponent(id)}/share`, { public: isPublic }),
-    onSuccess: () => invalidate(id),
+    mutationFn: (input: ShareInput) => api.post<ShareResult>(`/agents/${encodeURIComponent(id)}/share`, input),
+    onSuccess: (_out, input) => {
+      invalidate(id);
+      // The teams count their agents.
+      if (input.teamId !== undefined) void qc.invalidateQueries({ queryKey: teamKeys.all });
+    },
   });
 }
 

@@ -5,8 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
-import { selectClasses } from '@/components/ui/select-field';
+import { SelectField, selectClasses } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import {
   downloadJson,
@@ -27,7 +28,9 @@ import { Card } from '@/features/agents/components/card';
 import { DocumentsPanel } from '@/features/agents/components/documents-panel';
 import { RecentConversations } from '@/features/agents/components/recent-conversations';
 import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
+import { TeamBadge } from '@/features/agents/components/team-badge';
 import { capitalize, errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
+import { editsAgents, useMyTeams } from '@/lib/teams';
 import { toast } from '@/lib/toast';
 
 function useDateTime() {
@@ -37,6 +40,7 @@ function useDateTime() {
 
 function Deployments({ agent }: { agent: Agent }) {
   const { t } = useTranslation('agents');
+  const canEdit = agent.access !== 'view';
   const msg = useAgentMessage();
   const when = useDateTime();
   const deploy = useDeployAgent(agent.id);
@@ -73,31 +77,35 @@ function Deployments({ agent }: { agent: Agent }) {
                   {d ? t('deploy.running', { version: d.version, date: when(d.deployedAt) }) : t('deploy.notDeployed')}
                 </p>
               </div>
-              <label htmlFor={`deploy-version-${env}`} className="sr-only">
-                {t('deploy.versionLabel', { environment: envName })}
-              </label>
-              <select
-                id={`deploy-version-${env}`}
-                value={selected}
-                onChange={(e) => setChosen((c) => ({ ...c, [env]: Number(e.target.value) }))}
-                className={cn(selectClasses, 'h-8 w-auto border-zinc-300 dark:border-zinc-700')}
-              >
-                {numbers.map((n) => (
-                  <option key={n} value={n}>
-                    {n === agent.currentVersion ? t('deploy.versionCurrent', { version: n }) : t('deploy.version', { version: n })}
-                  </option>
-                ))}
-              </select>
-              <Button
-                size="sm"
-                variant={running ? 'ghost' : 'secondary'}
-                disabled={running || pending}
-                onClick={() => onDeploy(env, selected)}
-                aria-label={t('deploy.buttonLabel', { version: selected, environment: envName })}
-              >
-                {pending ? <Spinner className="size-4" /> : <Rocket aria-hidden className="size-4" />}
-                {running ? t('deploy.upToDate') : d && selected < d.version ? t('deploy.rollback', { version: selected }) : t('deploy.button', { version: selected })}
-              </Button>
+              {canEdit ? (
+                <>
+                  <label htmlFor={`deploy-version-${env}`} className="sr-only">
+                    {t('deploy.versionLabel', { environment: envName })}
+                  </label>
+                  <select
+                    id={`deploy-version-${env}`}
+                    value={selected}
+                    onChange={(e) => setChosen((c) => ({ ...c, [env]: Number(e.target.value) }))}
+                    className={cn(selectClasses, 'h-8 w-auto border-zinc-300 dark:border-zinc-700')}
+                  >
+                    {numbers.map((n) => (
+                      <option key={n} value={n}>
+                        {n === agent.currentVersion ? t('deploy.versionCurrent', { version: n }) : t('deploy.version', { version: n })}
+                      </option>
+                    ))}
+                  </select>
+                  <Button
+                    size="sm"
+                    variant={running ? 'ghost' : 'secondary'}
+                    disabled={running || pending}
+                    onClick={() => onDeploy(env, selected)}
+                    aria-label={t('deploy.buttonLabel', { version: selected, environment: envName })}
+                  >
+                    {pending ? <Spinner className="size-4" /> : <Rocket aria-hidden className="size-4" />}
+                    {running ? t('deploy.upToDate') : d && selected < d.version ? t('deploy.rollback', { version: selected }) : t('deploy.button', { version: selected })}
+                  </Button>
+                </>
+              ) : null}
             </li>
           );
         })}
@@ -134,7 +142,7 @@ function Versions({ agent }: { agent: Agent }) {
                 </div>
                 {current ? (
                   <span className="rounded-full bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-300">{t('versions.current')}</span>
-                ) : (
+                ) : agent.access === 'view' ? null : (
                   <Button size="sm" variant="ghost" onClick={() => setConfirm(v.version)} aria-label={t('versions.restoreLabel', { version: v.version })}>
                     <History aria-hidden className="size-4" />
                     {t('versions.restore')}
@@ -172,7 +180,65 @@ function Versions({ agent }: { agent: Agent }) {
   );
 }
 
-function ShareDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
+/** Shares the agent with one of my teams (where I am not a viewer), or with no team. */
+function TeamShare({ agent }: { agent: Agent }) {
+  const { t } = useTranslation('agents');
+  const msg = useAgentMessage();
+  const share = useShareAgent(agent.id);
+  const teams = useMyTeams();
+  const current = agent.teamId ?? '';
+  const [teamId, setTeamId] = useState(current);
+  const options = (teams.data ?? []).filter((team) => editsAgents(team.role));
+  const nameOf = (id: string) => teams.data?.find((team) => team.id === id)?.name ?? t('teamBadge.unknown');
+  // A team the agent is in but I cannot share with (say, one I left) still shows as chosen.
+  const stranger = current && !options.some((team) => team.id === current);
+
+  const onSave = () =>
+    share.mutate(
+      { teamId: teamId || null },
+      {
+        onSuccess: (out) => toast({ title: out.teamId ? t('share.team.saved', { team: nameOf(out.teamId) }) : t('share.team.removed'), status: 'success' }),
+        onError: (e) => toast({ title: t('share.team.failed'), description: msg(errorMessage(e)), status: 'error' }),
+      },
+    );
+
+  return (
+    <section aria-labelledby="share-team-title" className="space-y-3">
+      <h3 id="share-team-title" className="text-sm font-semibold">
+        {t('share.team.title')}
+      </h3>
+      {teams.isPending ? (
+        <Spinner />
+      ) : options.length === 0 && !current ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t('share.team.noTeams')}{' '}
+          <Link to="/dashboard/settings/team" className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+            {t('share.team.settingsLink')}
+          </Link>
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <SelectField label={t('share.team.title')} hideLabel hint={t('share.team.hint')} className="flex-1" value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+            <option value="">{t('share.team.none')}</option>
+            {stranger ? <option value={current}>{nameOf(current)}</option> : null}
+            {options.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </SelectField>
+          <Button variant="secondary" onClick={onSave} disabled={share.isPending || teamId === current}>
+            {share.isPending ? <Spinner className="size-4" /> : null}
+            {t('share.team.save')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The public link: created on demand, copied, or turned off. */
+function PublicLink({ agent }: { agent: Agent }) {
   const { t } = useTranslation('agents');
   const msg = useAgentMessage();
   const share = useShareAgent(agent.id);
@@ -185,51 +251,70 @@ function ShareDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) 
       toast({ title: t('share.copyFailed'), status: 'warning' });
     }
   };
+  const setPublic = (on: boolean) =>
+    share.mutate(
+      { public: on },
+      {
+        onSuccess: (out) => {
+          setUrl(out.url ?? null);
+          if (!on) toast({ title: t('share.stopped'), status: 'success' });
+        },
+        onError: (e) => toast({ title: msg(errorMessage(e)) ?? '', status: 'error' }),
+      },
+    );
   useEffect(() => {
-    // Opening the dialog creates (or returns) the public link.
-    share.mutate(true, {
-      onSuccess: (out) => setUrl(out.url ?? null),
-      onError: (e) => toast({ title: msg(errorMessage(e)) ?? '', status: 'error' }),
-    });
+    // The answer names the link of an agent already shared (asking again keeps the same one).
+    if (agent.sharedPublicly) setPublic(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const shared = url !== null || (agent.sharedPublicly && share.isPending);
   return (
-    <ConfirmDialog
-      tone="danger"
-      title={t('share.title')}
-      body={t('share.body')}
-      confirmLabel={t('share.stop')}
-      cancelLabel={t('actions.close')}
-      pending={share.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        share.mutate(false, {
-          onSuccess: () => {
-            toast({ title: t('share.stopped'), status: 'success' });
-            onClose();
-          },
-        })
-      }
-    >
-      <div className="mt-4 flex gap-2">
-        <label htmlFor="share-url" className="sr-only">
-          {t('share.linkLabel')}
-        </label>
-        <input
-          id="share-url"
-          readOnly
-          value={url ?? ''}
-          placeholder={t('share.creating')}
-          onFocus={(e) => e.target.select()}
-          className="block h-10 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-3 text-sm dark:border-zinc-700 dark:bg-zinc-800"
-          dir="ltr"
-        />
-        <Button variant="secondary" disabled={!url} onClick={() => url && void copy(url)}>
-          <Copy aria-hidden className="size-4" />
-          {t('share.copy')}
+    <section aria-labelledby="share-link-title" className="space-y-3">
+      <h3 id="share-link-title" className="text-sm font-semibold">
+        {t('share.title')}
+      </h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('share.body')}</p>
+      {shared ? (
+        <div className="flex flex-wrap gap-2">
+          <label htmlFor="share-url" className="sr-only">
+            {t('share.linkLabel')}
+          </label>
+          <input
+            id="share-url"
+            readOnly
+            value={url ?? ''}
+            placeholder={t('share.creating')}
+            onFocus={(e) => e.target.select()}
+            className="block h-10 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-3 text-sm dark:border-zinc-700 dark:bg-zinc-800"
+            dir="ltr"
+          />
+          <Button variant="secondary" disabled={!url} onClick={() => url && void copy(url)}>
+            <Copy aria-hidden className="size-4" />
+            {t('share.copy')}
+          </Button>
+          <Button variant="ghost" className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" disabled={share.isPending} onClick={() => setPublic(false)}>
+            {t('share.stop')}
+          </Button>
+        </div>
+      ) : (
+        <Button variant="secondary" disabled={share.isPending} onClick={() => setPublic(true)}>
+          {share.isPending ? <Spinner className="size-4" /> : <Link2 aria-hidden className="size-4" />}
+          {t('share.create')}
         </Button>
+      )}
+    </section>
+  );
+}
+
+function ShareDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
+  const { t } = useTranslation('agents');
+  return (
+    <Dialog title={t('share.dialogTitle', { name: agent.name })} closeLabel={t('actions.close')} onClose={onClose} className="max-w-lg">
+      <div className="space-y-6">
+        <TeamShare agent={agent} />
+        <PublicLink agent={agent} />
       </div>
-    </ConfirmDialog>
+    </Dialog>
   );
 }
 
@@ -263,10 +348,12 @@ function QuickActions({ agent }: { agent: Agent }) {
           <MessageSquare aria-hidden className="size-4" />
           {t('actions.chat')}
         </ButtonLink>
-        <ButtonLink to={`/dashboard/agents/${agent.id}/edit`} variant="secondary" className={actionClass}>
-          <Pencil aria-hidden className="size-4" />
-          {t('actions.edit')}
-        </ButtonLink>
+        {agent.access !== 'view' ? (
+          <ButtonLink to={`/dashboard/agents/${agent.id}/edit`} variant="secondary" className={actionClass}>
+            <Pencil aria-hidden className="size-4" />
+            {t('actions.edit')}
+          </ButtonLink>
+        ) : null}
         <Button
           variant="secondary"
           className={actionClass}
@@ -291,14 +378,19 @@ function QuickActions({ agent }: { agent: Agent }) {
           {exporting ? <Spinner className="size-4" /> : <Download aria-hidden className="size-4" />}
           {t('actions.export')}
         </Button>
-        <Button variant="secondary" className={actionClass} onClick={() => setSharing(true)}>
-          {agent.sharedPublicly ? <Link2 aria-hidden className="size-4" /> : <Share2 aria-hidden className="size-4" />}
-          {agent.sharedPublicly ? t('actions.shared') : t('actions.share')}
-        </Button>
-        <Button variant="ghost" className={cn(actionClass, 'text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40')} onClick={() => setConfirmDelete(true)}>
-          <Trash2 aria-hidden className="size-4" />
-          {t('actions.delete')}
-        </Button>
+        {/* Sharing and deleting belong to the agent's owner and its team's owners and admins. */}
+        {agent.access === 'manage' ? (
+          <>
+            <Button variant="secondary" className={actionClass} onClick={() => setSharing(true)}>
+              {agent.sharedPublicly ? <Link2 aria-hidden className="size-4" /> : <Share2 aria-hidden className="size-4" />}
+              {agent.sharedPublicly ? t('actions.shared') : t('actions.share')}
+            </Button>
+            <Button variant="ghost" className={cn(actionClass, 'text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40')} onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              {t('actions.delete')}
+            </Button>
+          </>
+        ) : null}
       </div>
       {sharing ? <ShareDialog agent={agent} onClose={() => setSharing(false)} /> : null}
       {confirmDelete ? (
@@ -399,6 +491,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
             <StatusBadge status={a.status} />
             <Tag>{t(`types.${a.type}`, { defaultValue: a.type })}</Tag>
             <Tag>{t('versions.label', { version: a.currentVersion })}</Tag>
+            <TeamBadge teamId={a.teamId} />
+            {a.access === 'view' ? <Tag>{t('access.view')}</Tag> : null}
           </div>
           {a.description ? <p dir="auto" className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{a.description}</p> : null}
         </header>
@@ -411,7 +505,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
             <Versions agent={a} />
           </div>
           <Configuration agent={a} />
-          <DocumentsPanel agentId={a.id} />
+          <DocumentsPanel agentId={a.id} readOnly={a.access === 'view'} />
         </div>
         <div className="space-y-6">
           <QuickActions agent={a} />

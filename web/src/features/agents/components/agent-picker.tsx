@@ -5,7 +5,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAgents, type Agent } from '@/features/agents/api/agents';
 
-const PARAMS = { page: 1, limit: 100, status: 'all', type: 'all', search: '', sort: 'lastActive', order: 'desc' } as const;
+const PARAMS = { page: 1, limit: 100, status: 'all', type: 'all', search: '', sort: 'lastActive', order: 'desc', team: 'all' } as const;
 
 /**
  * The agent to chat with (/dashboard/chat), the most recently active one unless `value` names

@@ -23,10 +23,12 @@ import {
 } from '@/features/agents/api/agents';
 import { TemplateCards } from '@/features/agents/components/create-agent';
 import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
+import { TeamBadge } from '@/features/agents/components/team-badge';
+import { useMyTeams } from '@/lib/teams';
 import { errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
 import { toast } from '@/lib/toast';
 
-const INITIAL: AgentListParams = { page: 1, limit: PAGE_SIZE, status: 'all', type: 'all', search: '', sort: 'created', order: 'desc' };
+const INITIAL: AgentListParams = { page: 1, limit: PAGE_SIZE, status: 'all', type: 'all', search: '', sort: 'created', order: 'desc', team: 'all' };
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -133,6 +135,7 @@ export function AgentsList() {
   }
   const query = params;
   const agents = useAgents(query);
+  const teams = useMyTeams().data ?? [];
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<AgentStatus>('active');
   const [confirming, setConfirming] = useState(false);
@@ -146,11 +149,15 @@ export function AgentsList() {
   };
 
   const rows = agents.data?.data ?? [];
+  // Bulk changes need edit access to every agent (a team viewer's are not selectable), and bulk
+  // deletion manage access (offered only when every selected agent allows it).
+  const selectable = rows.filter((a) => a.access !== 'view');
   const meta = agents.data?.meta ?? { page: query.page, limit: query.limit, total: 0 };
   const pages = Math.max(1, Math.ceil(meta.total / (meta.limit || PAGE_SIZE)));
   const filtered = query.status !== 'all' || query.type !== 'all' || query.search.trim() !== '';
-  const allOnPage = rows.length > 0 && rows.every((a) => selected.has(a.id));
+  const allOnPage = selectable.length > 0 && selectable.every((a) => selected.has(a.id));
   const ids = [...selected];
+  const canDeleteSelected = rows.filter((a) => selected.has(a.id)).every((a) => a.access === 'manage');
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -244,6 +251,16 @@ export function AgentsList() {
                   </option>
                 ))}
               </SelectField>
+              {teams.length > 0 ? (
+                <SelectField label={t('list.filters.team')} hideLabel className="sm:w-44" value={params.team} onChange={(e) => set({ team: e.target.value })}>
+                  <option value="all">{t('list.filters.allTeams')}</option>
+                  {teams.map((team) => (
+                    <option key={team.id} value={team.id}>
+                      {team.name}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : null}
               <SelectField
                 label={t('list.sort.label')}
                 hideLabel
@@ -289,10 +306,12 @@ export function AgentsList() {
                   {bulkUpdate.isPending ? <Spinner className="size-4" /> : null}
                   {t('bulk.apply')}
                 </Button>
-                <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
-                  <Trash2 aria-hidden className="size-4" />
-                  {t('bulk.delete')}
-                </Button>
+                {canDeleteSelected ? (
+                  <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+                    <Trash2 aria-hidden className="size-4" />
+                    {t('bulk.delete')}
+                  </Button>
+                ) : null}
               </div>
             </div>
           ) : null}
@@ -305,13 +324,15 @@ export function AgentsList() {
               <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900">
                 <tr>
                   <th scope="col" className="w-10 px-4 py-3 text-start">
-                    <input
-                      type="checkbox"
-                      aria-label={t('list.selectAll')}
-                      checked={allOnPage}
-                      onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((a) => a.id)))}
-                      className="size-4 rounded accent-accent-600"
-                    />
+                    {selectable.length > 0 ? (
+                      <input
+                        type="checkbox"
+                        aria-label={t('list.selectAll')}
+                        checked={allOnPage}
+                        onChange={() => setSelected(allOnPage ? new Set() : new Set(selectable.map((a) => a.id)))}
+                        className="size-4 rounded accent-accent-600"
+                      />
+                    ) : null}
                   </th>
                   <th scope="col" className="px-4 py-3 text-start">
                     {t('list.columns.name')}
@@ -347,7 +368,7 @@ export function AgentsList() {
                         className="mt-2"
                         onClick={() => {
                           setSearchText('');
-                          set({ status: 'all', type: 'all', search: '' });
+                          set({ status: 'all', type: 'all', search: '', team: 'all' });
                         }}
                       >
                         {t('list.clearFilters')}
@@ -358,12 +379,17 @@ export function AgentsList() {
                   rows.map((a) => (
                     <tr key={a.id} className={cn('transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/40', selected.has(a.id) && 'bg-accent-50/40 dark:bg-accent-500/5')}>
                       <td className="px-4 py-3">
-                        <input type="checkbox" aria-label={t('list.select', { name: a.name })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} className="size-4 rounded accent-accent-600" />
+                        {a.access !== 'view' ? (
+                          <input type="checkbox" aria-label={t('list.select', { name: a.name })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} className="size-4 rounded accent-accent-600" />
+                        ) : null}
                       </td>
                       <td className="max-w-xs px-4 py-3">
-                        <Link to={`/dashboard/agents/${a.id}`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300">
-                          {a.name}
-                        </Link>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Link to={`/dashboard/agents/${a.id}`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300">
+                            {a.name}
+                          </Link>
+                          <TeamBadge teamId={a.teamId} />
+                        </div>
                         {a.description ? <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">{a.description}</p> : null}
                       </td>
                       <td className="hidden px-4 py-3 md:table-cell">

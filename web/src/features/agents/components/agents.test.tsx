@@ -37,7 +37,7 @@ describe('suggested voice', () => {
 
 describe('agent list query', () => {
   it('keeps the list 10 minutes and refetches on every visit', () => {
-    const opts = agentListQueryOptions({ page: 1, limit: 10, status: 'all', type: 'all', search: '', sort: 'created', order: 'desc' });
+    const opts = agentListQueryOptions({ page: 1, limit: 10, status: 'all', type: 'all', search: '', sort: 'created', order: 'desc', team: 'all' });
     expect(AGENT_LIST_GC_TIME).toBe(600_000);
     expect(opts.gcTime).toBe(600_000);
     expect(opts.refetchOnMount).toBe('always');

@@ -17,8 +17,8 @@ const kind = (d: AgentDocument) => {
   return dot > 0 ? d.name.slice(dot + 1).toUpperCase() : d.contentType;
 };
 
-/** The agent's knowledge base: its documents, upload and removal. */
-export function DocumentsPanel({ agentId }: { agentId: string }) {
+/** The agent's knowledge base: its documents, upload and removal (not for those who may only read the agent). */
+export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string; readOnly?: boolean }) {
   const { t, i18n } = useTranslation('agents');
   const msg = useAgentMessage();
   const documents = useDocuments(agentId);
@@ -45,16 +45,18 @@ export function DocumentsPanel({ agentId }: { agentId: string }) {
           </h2>
           <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t('documents.hint', { types: DOCUMENT_TYPES.join(' ') })}</p>
         </div>
-        <label
-          className={cn(
-            'inline-flex h-8 cursor-pointer items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 text-sm font-medium shadow-sm hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-accent-500/40 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:bg-zinc-800',
-            upload.isPending && 'pointer-events-none opacity-50',
-          )}
-        >
-          {upload.isPending ? <Spinner className="size-4" /> : <Upload aria-hidden className="size-4" />}
-          {upload.isPending ? t('documents.uploading') : t('documents.upload')}
-          <input type="file" data-testid="document-upload" accept={DOCUMENT_ACCEPT} className="sr-only" disabled={upload.isPending} onChange={onFile} />
-        </label>
+        {readOnly ? null : (
+          <label
+            className={cn(
+              'inline-flex h-8 cursor-pointer items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 text-sm font-medium shadow-sm hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-accent-500/40 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:bg-zinc-800',
+              upload.isPending && 'pointer-events-none opacity-50',
+            )}
+          >
+            {upload.isPending ? <Spinner className="size-4" /> : <Upload aria-hidden className="size-4" />}
+            {upload.isPending ? t('documents.uploading') : t('documents.upload')}
+            <input type="file" data-testid="document-upload" accept={DOCUMENT_ACCEPT} className="sr-only" disabled={upload.isPending} onChange={onFile} />
+          </label>
+        )}
       </div>
 
       {upload.isError ? (
@@ -84,9 +86,11 @@ export function DocumentsPanel({ agentId }: { agentId: string }) {
                   <th scope="col" className="py-2 pe-3 text-end font-medium">{t('documents.columns.size')}</th>
                   <th scope="col" className="py-2 pe-3 text-start font-medium">{t('documents.columns.status')}</th>
                   <th scope="col" className="py-2 pe-3 text-end font-medium">{t('documents.columns.passages')}</th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">{t('documents.columns.actions')}</span>
-                  </th>
+                  {readOnly ? null : (
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">{t('documents.columns.actions')}</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -105,17 +109,19 @@ export function DocumentsPanel({ agentId }: { agentId: string }) {
                       </span>
                     </td>
                     <td className="py-2 pe-3 text-end tabular-nums">{d.passageCount}</td>
-                    <td className="py-2 text-end">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-                        aria-label={t('documents.deleteLabel', { name: d.name })}
-                        onClick={() => setConfirm(d)}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </Button>
-                    </td>
+                    {readOnly ? null : (
+                      <td className="py-2 text-end">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+                          aria-label={t('documents.deleteLabel', { name: d.name })}
+                          onClick={() => setConfirm(d)}
+                        >
+                          <Trash2 aria-hidden className="size-4" />
+                        </Button>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -61,6 +61,14 @@ export function EditAgent({ agentId }: { agentId: string }) {
         </div>
       ) : agent.isError ? (
         <Notice tone="error">{t('toasts.loadFailed', { defaultValue: TOASTS.loadFailed })}</Notice>
+      ) : agent.data.access === 'view' ? (
+        // A team viewer may read and chat, not change: the server would refuse the save.
+        <Notice tone="info">
+          {t('access.readOnly')}{' '}
+          <Link to={`/dashboard/agents/${agentId}`} className="font-medium underline">
+            {t('access.backToAgent')}
+          </Link>
+        </Notice>
       ) : (
         <AgentForm
           key={`${agent.data.id}:${agent.data.currentVersion}`}

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
+import { teamKeys, type TeamRole } from '@/lib/teams';
+
+type S = components['schemas'];
+export type Invitation = S['InvitationOut'];
+export type Accepted = S['AcceptedOut'];
+
+const base = '/team-invitations';
+const enc = encodeURIComponent;
+
+/** GET /team-invitations/team/{teamId}: the team's open invitations (owners and admins). */
+export const useTeamInvitations = (teamId: string, enabled = true) =>
+  useQuery({ queryKey: teamKeys.teamInvitations(teamId), queryFn: () => api.get<Invitation[]>(`${base}/team/${enc(teamId)}`), enabled, refetchOnMount: 'always' });
+
+/** GET /team-invitations/user: the pending invitations sent to my address. */
+export const useMyInvitations = () =>
+  useQuery({ queryKey: teamKeys.myInvitations(), queryFn: () => api.get<Invitation[]>(`${base}/user`), refetchOnMount: 'always' });
+
+/** GET /team-invitations/details/{token}: an invitation by the emailed token (or its id, if it is mine); none without a token. */
+export const useInvitation = (token: string | null) =>
+  useQuery({
+    queryKey: teamKeys.invitation(token ?? ''),
+    queryFn: () => api.get<Invitation>(`${base}/details/${enc(token ?? '')}`),
+    enabled: !!token,
+    refetchOnMount: 'always',
+  });
+
+export function useInvite(teamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; role: TeamRole }) => api.post<Invitation>(`${base}/team/${enc(teamId)}`, input),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: teamKeys.teamInvitations(teamId) }),
+  });
+}
+
+export function useRevokeInvitation(teamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`${base}/${enc(id)}`),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: teamKeys.teamInvitations(teamId) }),
+  });
+}
+
+/** Takes answered invitations out of my cached list at once, before it is fetched again. */
+function useDropMine() {
+  const qc = useQueryClient();
+  return (answered: (i: Invitation) => boolean) => {
+    qc.setQueryData<Invitation[]>(teamKeys.myInvitations(), (list) => list?.filter((i) => !answered(i)));
+    void qc.invalidateQueries({ queryKey: teamKeys.invitations() });
+  };
+}
+
+/** Accepting takes the emailed token or the invitation's id; it adds a team to my list. */
+export function useAcceptInvitation() {
+  const qc = useQueryClient();
+  const dropMine = useDropMine();
+  return useMutation({
+    mutationFn: (token: string) => api.post<Accepted>(`${base}/accept/${enc(token)}`),
+    onSuccess: (out) => {
+      // One open invitation per team and address: the team names it.
+      dropMine((i) => i.teamId === out.team.id);
+      void qc.invalidateQueries({ queryKey: teamKeys.lists() });
+    },
+  });
+}
+
+/** Declining takes the emailed token or the invitation's id. */
+export function useRejectInvitation() {
+  const dropMine = useDropMine();
+  return useMutation({
+    mutationFn: (token: string) => api.post<Invitation>(`${base}/reject/${enc(token)}`),
+    onSuccess: (out) => dropMine((i) => i.id === out.id),
+  });
+}

@@ -1,0 +1,244 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Bot, Send, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { useDeleteTeam, useNotifyTeam, useRemoveTeamAgent, useTeam, useUpdateTeam, type TeamAgent, type TeamDetail } from '@/features/teams/api/teams';
+import { Members, TeamInvitations } from '@/features/teams/components/members';
+import { RoleBadge } from '@/features/teams/components/role-badge';
+import { notifySchema, TEAM_FIELDS, teamSchema, useTeamMessage, type NotifyValues, type TeamValues } from '@/features/teams/utils/validation';
+import type { User } from '@/lib/auth';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { manages } from '@/lib/teams';
+import { toast } from '@/lib/toast';
+
+/** Name and description, editable by owners and admins. */
+function TeamDetailsForm({ team }: { team: TeamDetail }) {
+  const { t } = useTranslation('dashboard');
+  const msg = useTeamMessage();
+  const update = useUpdateTeam(team.id);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError, reset } = useForm<TeamValues>({
+    resolver: zodResolver(teamSchema),
+    defaultValues: { name: team.name, description: team.description },
+  });
+
+  const submit = handleSubmit((values) => {
+    setServerError(null);
+    update.mutate(
+      { name: values.name.trim(), description: values.description.trim() },
+      {
+        onSuccess: (saved) => {
+          toast({ title: t('teams.details.saved'), status: 'success' });
+          reset({ name: saved.name, description: saved.description });
+        },
+        onError: (e) => {
+          if (!applyServerFieldErrors(e, setError, TEAM_FIELDS)) setServerError(e.message);
+        },
+      },
+    );
+  });
+
+  return (
+    <Section id="team-details" title={t('teams.details.title')}>
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        {serverError ? <Notice tone="error">{serverError}</Notice> : null}
+        <FormField label={t('teams.fields.name')} autoComplete="off" dir="auto" error={msg(formState.errors.name?.message)} {...register('name')} />
+        <TextareaField label={t('teams.fields.description')} rows={2} error={msg(formState.errors.description?.message)} {...register('description')} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={update.isPending || !formState.isDirty}>
+            {update.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+            {t('teams.details.save')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** The agents shared with the team; their owners and the team's owners and admins take them out. */
+function TeamAgents({ team, me }: { team: TeamDetail; me: User }) {
+  const { t } = useTranslation('dashboard');
+  const remove = useRemoveTeamAgent(team.id);
+  const [confirm, setConfirm] = useState<TeamAgent | null>(null);
+  return (
+    <Section id="team-agents" title={t('teams.agents.title')} description={t('teams.agents.description')}>
+      {team.agents.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('teams.agents.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {team.agents.map((a) => (
+            <li key={a.id} data-testid="team-agent" className="flex flex-wrap items-center gap-3 py-2">
+              <Bot aria-hidden className="size-4 shrink-0 text-zinc-400" />
+              <div className="min-w-0 flex-1">
+                <Link to={`/dashboard/agents/${a.id}`} dir="auto" className="font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300">
+                  {a.name}
+                </Link>
+                {a.description ? (
+                  <p dir="auto" className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+                    {a.description}
+                  </p>
+                ) : null}
+              </div>
+              {manages(team.role) || a.ownerId === me.id ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+                  onClick={() => setConfirm(a)}
+                  aria-label={t('teams.agents.removeLabel', { name: a.name })}
+                >
+                  {t('teams.agents.remove')}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {confirm ? (
+        <ConfirmDialog
+          title={t('teams.agents.removeTitle', { name: confirm.name })}
+          body={t('teams.agents.removeBody')}
+          confirmLabel={t('teams.agents.remove')}
+          cancelLabel={t('teams.cancel')}
+          pending={remove.isPending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() =>
+            remove.mutate(confirm.id, {
+              onSuccess: () => {
+                toast({ title: t('teams.agents.removed', { name: confirm.name }), status: 'success' });
+                setConfirm(null);
+              },
+              onError: (e) => {
+                toast({ title: e.message, status: 'error' });
+                setConfirm(null);
+              },
+            })
+          }
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+/** "Message the team": every other member gets it by email, and at once when online. Owners and admins. */
+function NotifyTeam({ teamId }: { teamId: string }) {
+  const { t } = useTranslation('dashboard');
+  const msg = useTeamMessage();
+  const notify = useNotifyTeam(teamId);
+  const { register, handleSubmit, formState, setError, reset } = useForm<NotifyValues>({ resolver: zodResolver(notifySchema), defaultValues: { message: '' } });
+  const submit = handleSubmit((values) =>
+    notify.mutate(values.message.trim(), {
+      onSuccess: (out) => {
+        toast({ title: t('teams.notify.sent', { count: out.recipients }), status: 'success' });
+        reset();
+      },
+      onError: (e) => {
+        if (!applyServerFieldErrors(e, setError, ['message'])) toast({ title: t('teams.notify.failed'), description: e.message, status: 'error' });
+      },
+    }),
+  );
+  return (
+    <Section id="team-notify" title={t('teams.notify.title')} description={t('teams.notify.description')}>
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
+        <TextareaField label={t('teams.notify.message')} rows={3} error={msg(formState.errors.message?.message)} {...register('message')} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={notify.isPending}>
+            {notify.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : <Send aria-hidden className="size-4 rtl:-scale-x-100" />}
+            {t('teams.notify.submit')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** Deleting the team (owners): its agents go back to their owners. */
+function DeleteTeam({ team, onDeleted }: { team: TeamDetail; onDeleted: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const remove = useDeleteTeam();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section id="team-danger" tone="danger" title={t('teams.delete.title')} description={t('teams.delete.description')}>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden className="size-4" />
+        {t('teams.delete.button')}
+      </Button>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('teams.delete.confirmTitle', { name: team.name })}
+          body={t('teams.delete.confirmBody')}
+          confirmLabel={t('teams.delete.button')}
+          cancelLabel={t('teams.cancel')}
+          pending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(team.id, {
+              onSuccess: () => {
+                toast({ title: t('teams.delete.deleted', { name: team.name }), status: 'success' });
+                onDeleted();
+              },
+              onError: (e) => {
+                toast({ title: e.message, status: 'error' });
+                setConfirming(false);
+              },
+            })
+          }
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+/** One of my teams, with what my role lets me do in it; what it does not is not shown. */
+export function TeamPanel({ teamId, me, onGone }: { teamId: string; me: User; onGone: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const team = useTeam(teamId);
+  if (team.isPending) {
+    return (
+      <div role="status" className="flex justify-center py-12">
+        <Spinner className="size-8" />
+        <span className="sr-only">{t('teams.loading')}</span>
+      </div>
+    );
+  }
+  if (team.isError) return <Notice tone="error">{team.error.message}</Notice>;
+  const d = team.data;
+  const canManage = manages(d.role);
+  return (
+    <div className="min-w-0 space-y-6" data-testid="team-panel">
+      <header className="space-y-1">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 dir="auto" className="text-xl font-semibold tracking-tight">
+            {d.name}
+          </h2>
+          {d.role ? (
+            <span className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+              {t('teams.yourRole')}
+              <RoleBadge role={d.role} />
+            </span>
+          ) : null}
+        </div>
+        {d.description ? (
+          <p dir="auto" className="text-sm text-zinc-600 dark:text-zinc-400">
+            {d.description}
+          </p>
+        ) : null}
+      </header>
+      {canManage ? <TeamDetailsForm key={`${d.name}\n${d.description}`} team={d} /> : null}
+      <Members team={d} me={me} onLeft={onGone} />
+      {canManage ? <TeamInvitations team={d} /> : null}
+      <TeamAgents team={d} me={me} />
+      {canManage ? <NotifyTeam teamId={d.id} /> : null}
+      {d.role === 'owner' ? <DeleteTeam team={d} onDeleted={onGone} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,357 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { TeamDetail } from '@/features/teams/api/teams';
+import { fail, ok } from '@/testing/mocks/agents';
+import { FakeWebSocket } from '@/testing/mocks/realtime';
+import { server } from '@/testing/mocks/server';
+import { makeInvitation, makeMember, makeTeam, makeTeamDetail } from '@/testing/mocks/teams';
+import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
+
+type Sent = { path: string; body?: unknown };
+
+/** Support, seen by Bob (the signed-in user) with the role of `detail`; records what the page sends. */
+function teamHandlers(detail: TeamDetail) {
+  const sent: Record<string, Sent> = {};
+  let current = detail;
+  const record = async (name: string, request: Request) => {
+    const text = await request.text();
+    sent[name] = { path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined };
+  };
+  const handlers = [
+    http.get('*/api/teams', () => ok([makeTeam({ role: current.role })])),
+    http.get('*/api/teams/t1', () => ok(current)),
+    http.get('*/api/team-invitations/team/t1', () =>
+      ok(sent.invite ? [makeInvitation({ id: 'i2', teamId: 't1', teamName: 'Support', email: 'erin@example.com', role: 'viewer' })] : []),
+    ),
+    http.post('*/api/team-invitations/team/t1', async ({ request }) => {
+      await record('invite', request);
+      return ok(makeInvitation({ id: 'i2', teamId: 't1', teamName: 'Support', email: 'erin@example.com', role: 'viewer' }), 201);
+    }),
+    http.put('*/api/teams/t1/members/:memberId/role', async ({ request, params }) => {
+      await record('role', request);
+      const role = (sent.role.body as { role: string }).role;
+      current = { ...current, members: current.members.map((m) => (m.id === params.memberId ? { ...m, role } : m)) };
+      return ok(current.members.find((m) => m.id === params.memberId));
+    }),
+    http.delete('*/api/teams/t1/members/:memberId', async ({ request, params }) => {
+      await record('remove', request);
+      current = { ...current, members: current.members.filter((m) => m.id !== params.memberId) };
+      return ok(null);
+    }),
+    http.post('*/api/teams/t1/notify', async ({ request }) => {
+      await record('notify', request);
+      return ok({ recipients: 2 });
+    }),
+  ];
+  return { sent, handlers };
+}
+
+describe('team settings', () => {
+  it('creates a team, with the server’s field errors beside the fields, and opens it', async () => {
+    let created = false;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/teams', () => ok(created ? [makeTeam()] : [])),
+      http.post('*/api/teams', async ({ request }) => {
+        bodies.push(await request.json());
+        if (bodies.length === 1) return fail(422, 'validation_failed', 'Validation failed', [{ field: 'name', message: 'String must contain at most 100 character(s)' }]);
+        created = true;
+        return ok(makeTeamDetail(), 201);
+      }),
+      http.get('*/api/teams/t1', () => ok(makeTeamDetail())),
+      http.get('*/api/team-invitations/team/t1', () => ok([])),
+    );
+    const { user, router } = renderApp('/dashboard/settings/team', { user: plainUser });
+    expect(await screen.findByRole('heading', { name: 'No teams yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create team' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a team' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Support');
+    await user.type(within(dialog).getByLabelText('Description'), 'The help desk');
+    await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    expect(await within(dialog).findByText('String must contain at most 100 character(s)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    expect(await screen.findByText('Team Support created')).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ name: 'Support', description: 'The help desk' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Support' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?team=t1');
+    expect(screen.getByRole('button', { name: /Support/, current: true })).toBeInTheDocument();
+  });
+
+  it('lets an owner invite with a role, change a role and remove a member', async () => {
+    const { handlers, sent } = teamHandlers(makeTeamDetail('owner'));
+    server.use(...handlers);
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const members = await screen.findByRole('region', { name: 'Members' });
+    expect(within(members).getAllByTestId('member-row')).toHaveLength(3);
+
+    // Owners hand out every role, ownership included.
+    const carol = within(members).getByRole('combobox', { name: 'Role of Carol Member' });
+    expect(within(carol).getAllByRole('option').map((o) => o.textContent)).toEqual(['Owner', 'Admin', 'Member', 'Viewer']);
+    await user.selectOptions(carol, 'admin');
+    expect(await screen.findByText('Carol Member is now Admin')).toBeInTheDocument();
+    expect(sent.role).toEqual({ path: '/api/teams/t1/members/m2/role', body: { role: 'admin' } });
+    await waitFor(() => expect(within(members).getByRole('combobox', { name: 'Role of Carol Member' })).toHaveValue('admin'));
+
+    const invite = screen.getByRole('region', { name: 'Invite someone' });
+    expect(within(invite).getByText('No pending invitations.')).toBeInTheDocument();
+    await user.type(within(invite).getByLabelText('Email'), 'erin@example.com');
+    const role = within(invite).getByLabelText('Role');
+    expect(role).toHaveValue('member');
+    expect(within(role).getByRole('option', { name: 'Owner' })).toBeInTheDocument();
+    await user.selectOptions(role, 'viewer');
+    await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to erin@example.com')).toBeInTheDocument();
+    expect(sent.invite).toEqual({ path: '/api/team-invitations/team/t1', body: { email: 'erin@example.com', role: 'viewer' } });
+    expect(await within(invite).findByTestId('pending-invitation')).toHaveTextContent('erin@example.com');
+    expect(within(invite).getByLabelText('Email')).toHaveValue('');
+
+    await user.click(within(members).getByRole('button', { name: 'Remove Dan Viewer' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Dan Viewer from the team?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Dan Viewer was removed from the team')).toBeInTheDocument();
+    expect(sent.remove).toEqual({ path: '/api/teams/t1/members/m3', body: undefined });
+    await waitFor(() => expect(within(members).getAllByTestId('member-row')).toHaveLength(2));
+
+    // My own row: leaving, not removing; the owner-only danger zone is there.
+    expect(within(members).getByRole('button', { name: 'Leave team' })).toBeInTheDocument();
+    expect(within(members).queryByRole('button', { name: 'Remove Bob User' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Delete team' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a role change is refused (the last owner)', async () => {
+    const { handlers } = teamHandlers(makeTeamDetail('owner'));
+    // The first handler that matches answers.
+    server.use(http.put('*/api/teams/t1/members/m1/role', () => fail(409, 'last_owner', 'A team needs an owner: make someone else owner first')), ...handlers);
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const members = await screen.findByRole('region', { name: 'Members' });
+    await user.selectOptions(within(members).getByRole('combobox', { name: 'Role of Bob User' }), 'member');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('The role could not be changed');
+    expect(toast).toHaveTextContent('A team needs an owner: make someone else owner first');
+    expect(within(members).getByRole('combobox', { name: 'Role of Bob User' })).toHaveValue('owner');
+  });
+
+  it('keeps ownership out of an admin’s reach, and the deletion too', async () => {
+    const detail = makeTeamDetail('admin');
+    detail.members.push(makeMember({ id: 'm4', userId: '5', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', role: 'owner' }));
+    const { handlers } = teamHandlers(detail);
+    server.use(...handlers);
+    renderApp('/dashboard/settings/team', { user: plainUser });
+    const members = await screen.findByRole('region', { name: 'Members' });
+    expect(within(members).queryByRole('combobox', { name: 'Role of Olive Owner' })).not.toBeInTheDocument();
+    expect(within(members).queryByRole('button', { name: 'Remove Olive Owner' })).not.toBeInTheDocument();
+    const carol = within(members).getByRole('combobox', { name: 'Role of Carol Member' });
+    expect(within(carol).getAllByRole('option').map((o) => o.textContent)).toEqual(['Admin', 'Member', 'Viewer']);
+    expect(within(members).getByRole('button', { name: 'Remove Carol Member' })).toBeInTheDocument();
+
+    const invite = screen.getByRole('region', { name: 'Invite someone' });
+    expect(within(within(invite).getByLabelText('Role')).queryByRole('option', { name: 'Owner' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Message the team' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Help desk bot from the team' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Delete team' })).not.toBeInTheDocument();
+  });
+
+  it('shows a viewer the team without the controls their role may not use, and lets them leave', async () => {
+    const { handlers, sent } = teamHandlers(makeTeamDetail('viewer'));
+    let left = false;
+    server.use(
+      http.get('*/api/teams', () => ok(left ? [] : [makeTeam({ role: 'viewer' })])),
+      http.delete('*/api/teams/t1/members/m1', () => {
+        left = true;
+        return ok(null);
+      }),
+      ...handlers,
+    );
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const members = await screen.findByRole('region', { name: 'Members' });
+    expect(within(members).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(members).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(within(members).getAllByTestId('role-badge').map((b) => b.textContent)).toEqual(['Viewer', 'Member', 'Viewer']);
+    for (const name of ['Details', 'Invite someone', 'Message the team', 'Delete team']) {
+      expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
+    }
+    const agents = screen.getByRole('region', { name: 'Agents' });
+    expect(within(agents).getByRole('link', { name: 'Help desk bot' })).toHaveAttribute('href', '/dashboard/agents/a7');
+    expect(within(agents).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(members).getByRole('button', { name: 'Leave team' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Leave Support?' })).getByRole('button', { name: 'Leave team' }));
+    expect(await screen.findByText('You left Support')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No teams yet' })).toBeInTheDocument();
+    expect(sent.remove).toBeUndefined();
+  });
+
+  it('messages the team and says how many members it reached', async () => {
+    const { handlers, sent } = teamHandlers(makeTeamDetail('owner'));
+    server.use(...handlers);
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const notify = await screen.findByRole('region', { name: 'Message the team' });
+    await user.click(within(notify).getByRole('button', { name: 'Send message' }));
+    expect(await within(notify).findByText('Required')).toBeInTheDocument();
+    await user.type(within(notify).getByLabelText('Message'), 'Standup moves to 10:00');
+    await user.click(within(notify).getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Sent to 2 members')).toBeInTheDocument();
+    expect(sent.notify.body).toEqual({ message: 'Standup moves to 10:00' });
+    expect(within(notify).getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('deletes the team after confirmation (owner)', async () => {
+    let deleted = false;
+    const { handlers } = teamHandlers(makeTeamDetail('owner'));
+    server.use(
+      http.get('*/api/teams', () => ok(deleted ? [] : [makeTeam()])),
+      http.delete('*/api/teams/t1', () => {
+        deleted = true;
+        return ok(null);
+      }),
+      ...handlers,
+    );
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const danger = await screen.findByRole('region', { name: 'Delete team' });
+    await user.click(within(danger).getByRole('button', { name: 'Delete team' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Support?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBe(false);
+    await user.click(within(danger).getByRole('button', { name: 'Delete team' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete team' }));
+    expect(await screen.findByText('Team Support deleted')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No teams yet' })).toBeInTheDocument();
+  });
+});
+
+describe('team invitations', () => {
+  const research = makeTeam({ id: 't9', name: 'Research', role: 'viewer' });
+
+  it('accepts the invitation of an emailed link, opens the team and drops the token from the address', async () => {
+    let accepted = false;
+    server.use(
+      http.get('*/api/team-invitations/details/tok-1', () => ok(makeInvitation())),
+      http.post('*/api/team-invitations/accept/tok-1', () => {
+        accepted = true;
+        return ok({ team: research, member: makeMember({ role: 'viewer' }) });
+      }),
+      // The same invitation is in my list: it is shown once, on top.
+      http.get('*/api/team-invitations/user', () => ok(accepted ? [] : [makeInvitation()])),
+      http.get('*/api/teams', () => ok(accepted ? [research] : [])),
+      http.get('*/api/teams/t9', () => ok({ ...makeTeamDetail('viewer'), id: 't9', name: 'Research' })),
+    );
+    const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-1', { user: plainUser });
+    const card = await screen.findByRole('article', { name: 'Join Research' });
+    expect(within(card).getByText('Invited by Ada Admin')).toBeInTheDocument();
+    expect(within(card).getByTestId('role-badge')).toHaveTextContent('Viewer');
+    expect(within(card).getByText(/^Expires on Mar \d, 2026$/)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No teams yet' });
+    expect(screen.queryByRole('region', { name: 'Invitations for you' })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('invitation')).toHaveLength(1);
+
+    await user.click(within(card).getByRole('button', { name: 'Accept the invitation to Research' }));
+    expect(await screen.findByText('You joined Research')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?team=t9'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Research' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Join Research' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message when the invitation has expired (410)', async () => {
+    server.use(
+      http.get('*/api/team-invitations/details/tok-2', () => ok(makeInvitation())),
+      http.post('*/api/team-invitations/accept/tok-2', () => fail(410, 'invitation_expired', 'This invitation has expired; ask for a new one')),
+    );
+    const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-2', { user: plainUser });
+    const card = await screen.findByRole('article', { name: 'Join Research' });
+    await user.click(within(card).getByRole('button', { name: 'Accept the invitation to Research' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('This invitation has expired; ask for a new one');
+    expect(router.state.location.search).toBe('?invitation=tok-2');
+  });
+
+  it('says why the invitation of a link cannot be shown (sent to another address)', async () => {
+    const message = 'This invitation was sent to another email address; sign in with that address to accept it';
+    server.use(http.get('*/api/team-invitations/details/tok-3', () => fail(403, 'invitation_for_another_email', message)));
+    const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-3', { user: plainUser });
+    const region = await screen.findByRole('region', { name: 'Invitation' });
+    expect(await within(region).findByRole('alert')).toHaveTextContent(message);
+    await user.click(within(region).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('region', { name: 'Invitation' })).not.toBeInTheDocument();
+  });
+
+  it('declines an invitation of "Invitations for you" by its id', async () => {
+    const invitation = makeInvitation();
+    let declined: string | null = null;
+    server.use(
+      http.get('*/api/team-invitations/user', () => ok(declined ? [] : [invitation])),
+      http.post('*/api/team-invitations/reject/:token', ({ params }) => {
+        declined = String(params.token);
+        return ok({ ...invitation, status: 'rejected' });
+      }),
+    );
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const mine = await screen.findByRole('region', { name: 'Invitations for you' });
+    await user.click(within(mine).getByRole('button', { name: 'Decline the invitation to Research' }));
+    expect(await screen.findByText('Invitation to Research declined')).toBeInTheDocument();
+    expect(declined).toBe(invitation.id);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations for you' })).not.toBeInTheDocument());
+  });
+
+  it('shows a team message from the socket as a toast on any dashboard screen', async () => {
+    renderApp('/dashboard', { user: plainUser });
+    await screen.findByRole('heading', { name: 'Welcome, Bob' });
+    act(() => FakeWebSocket.last().open());
+    act(() => FakeWebSocket.last().emit({ type: 'team.notification', teamId: 't1', teamName: 'Support', message: 'Standup moves to 10:00', from: 'Ada Admin' }));
+    const toast = screen.getByText('Ada Admin: Standup moves to 10:00').closest('[data-status]');
+    expect(toast).toHaveAttribute('data-status', 'info');
+    expect(toast).toHaveTextContent('Support');
+  });
+});
+
+describe('all teams (platform admins)', () => {
+  it('lists every team, opens one to show its members and agents, and deletes one after confirmation', async () => {
+    let scope: string | null = null;
+    let deleted = false;
+    server.use(
+      http.get('*/api/teams', ({ request }) => {
+        scope = new URL(request.url).searchParams.get('scope');
+        const research = makeTeam({ id: 't9', name: 'Research', role: null, memberCount: 2, agentCount: 0 });
+        return ok(deleted ? [makeTeam()] : [makeTeam(), research]);
+      }),
+      http.get('*/api/teams/t9', () =>
+        ok({
+          ...makeTeam({ id: 't9', name: 'Research', role: null }),
+          members: [makeMember({ id: 'm8', userId: '8', email: 'rita@example.com', firstName: 'Rita', lastName: 'Lab', role: 'owner' })],
+          agents: [{ id: 'a9', name: 'Lab notes', description: '', type: 'general', status: 'draft', ownerId: '8' }],
+        }),
+      ),
+      http.delete('*/api/teams/t9', () => {
+        deleted = true;
+        return ok(null);
+      }),
+    );
+    const { user } = renderApp('/dashboard/teams', { user: adminUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teams' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'All teams' });
+    expect(await within(table).findAllByTestId('admin-team-row')).toHaveLength(2);
+    expect(scope).toBe('all');
+    const row = within(table).getAllByTestId('admin-team-row')[1];
+    expect(row).toHaveTextContent('Not a member');
+
+    const toggle = within(row).getByRole('button', { name: 'Research' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText('rita@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lab notes' })).toHaveAttribute('href', '/dashboard/agents/a9');
+
+    await user.click(within(row).getByRole('button', { name: 'Delete Research' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Research?' })).getByRole('button', { name: 'Delete team' }));
+    expect(await screen.findByText('Team Research deleted')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByTestId('admin-team-row')).toHaveLength(1));
+  });
+});

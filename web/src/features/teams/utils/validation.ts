@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { TEAM_ROLES } from '@/lib/teams';
+
+// Messages are keys of the `dashboard` namespace; the limits are the server's (crates/domain/src/team.rs).
+
+export const teamSchema = z.object({
+  name: z.string().trim().min(1, 'teams.validation.required').max(100, 'teams.validation.nameTooLong'),
+  description: z.string().trim().max(500, 'teams.validation.descriptionTooLong'),
+});
+export type TeamValues = z.infer<typeof teamSchema>;
+export const TEAM_FIELDS = ['name', 'description'] as const;
+
+export const inviteSchema = z.object({
+  email: z.string().trim().min(1, 'teams.validation.required').pipe(z.email('teams.validation.invalidEmail')),
+  role: z.enum(TEAM_ROLES),
+});
+export type InviteValues = z.infer<typeof inviteSchema>;
+export const INVITE_FIELDS = ['email', 'role'] as const;
+
+export const notifySchema = z.object({
+  message: z.string().trim().min(1, 'teams.validation.required').max(2000, 'teams.validation.messageTooLong'),
+});
+export type NotifyValues = z.infer<typeof notifySchema>;
+
+/** The server's field messages we know, by their English text. */
+const KNOWN: Record<string, string> = { Required: 'teams.validation.required' };
+
+/** Translates our own messages (`teams.validation.*`) and the known ones; any other message of the server shows as it is. */
+export function useTeamMessage() {
+  const { t } = useTranslation('dashboard');
+  return (m?: string): string | undefined => {
+    if (!m) return undefined;
+    if (m.startsWith('teams.validation.')) return t(m);
+    return KNOWN[m] ? t(KNOWN[m]) : m;
+  };
+}
