@@ -356,15 +356,9 @@ impl<'a> Agents<'a> {
         Ok(())
     }
 
-    /// Loads the owner's agents with these ids; `NotFound` unless every id is
-    /// one of theirs.
-    async fn owned(
-        db: &impl ConnectionTrait,
-        owner_id: &str,
-        ids: &[String],
-    ) -> Result<Vec<Agent>, StoreError> {
+    /// Loads the agents with these ids; `NotFound` unless every one exists.
+    async fn all_of(db: &impl ConnectionTrait, ids: &[String]) -> Result<Vec<Agent>, StoreError> {
         let rows = agent::Entity::find()
-            .filter(agent::Column::OwnerId.eq(owner_id))
             .filter(agent::Column::Id.is_in(ids.iter().cloned()))
             .all(db)
             .await?;
@@ -377,10 +371,11 @@ impl<'a> Agents<'a> {
         rows.into_iter().map(Agent::try_from).collect()
     }
 
-    /// Deletes all of them or none: `NotFound` if any id is not the owner's.
-    pub async fn delete_many(&self, owner_id: &str, ids: &[String]) -> Result<u64, StoreError> {
+    /// Deletes all of them or none: `NotFound` if any id is unknown. Who may
+    /// is the caller's to check.
+    pub async fn delete_many(&self, ids: &[String]) -> Result<u64, StoreError> {
         let txn = self.db.begin().await?;
-        let agents = Self::owned(&txn, owner_id, ids).await?;
+        let agents = Self::all_of(&txn, ids).await?;
         let result = agent::Entity::delete_many()
             .filter(agent::Column::Id.is_in(agents.iter().map(|a| a.id.clone())))
             .exec(&txn)
@@ -389,22 +384,23 @@ impl<'a> Agents<'a> {
         Ok(result.rows_affected)
     }
 
-    /// Applies the changes to all of them or none.
+    /// Applies the changes to all of them or none (`NotFound` if any id is
+    /// unknown), as `by`.
     pub async fn update_many(
         &self,
-        owner_id: &str,
         ids: &[String],
         changes: &BulkChanges,
+        by: &str,
     ) -> Result<Vec<Agent>, StoreError> {
         let txn = self.db.begin().await?;
-        let agents = Self::owned(&txn, owner_id, ids).await?;
+        let agents = Self::all_of(&txn, ids).await?;
         let mut updated = Vec::with_capacity(agents.len());
         for agent in agents {
             let config = changes.agent_type.map(|agent_type| AgentConfig {
                 agent_type,
                 ..agent.config.clone()
             });
-            updated.push(apply(&txn, agent, changes.status, config, Some(owner_id)).await?);
+            updated.push(apply(&txn, agent, changes.status, config, Some(by)).await?);
         }
         txn.commit().await?;
         Ok(updated)

@@ -83,7 +83,8 @@ export interface paths {
         put?: never;
         /**
          * Delete several agents
-         * @description All or nothing: if any id is not one of your agents, nothing is deleted.
+         * @description All or nothing: if any id is not an agent you manage (your own, or one of
+         *     a team you own or administer), nothing is deleted.
          */
         post: operations["bulk_delete"];
         delete?: never;
@@ -103,7 +104,8 @@ export interface paths {
         put?: never;
         /**
          * Change several agents
-         * @description Sets `status` and/or `type` on all of them or none.
+         * @description Sets `status` and/or `type` on all of them or none; each must be an
+         *     agent you may edit.
          */
         post: operations["bulk_update"];
         delete?: never;
@@ -3137,6 +3139,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BulkDeleteOut"];
                 };
             };
+            /** @description Your team role does not allow it on one; nothing changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description An id is unknown; nothing changed */
             404: {
                 headers: {
@@ -3168,6 +3179,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_AgentOut"];
+                };
+            };
+            /** @description Your team role does not allow it on one; nothing changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An id is unknown; nothing changed */

@@ -153,9 +153,14 @@ async fn import_agent(
 
 /// Delete several agents
 ///
-/// All or nothing: if any id is not one of your agents, nothing is deleted.
+/// All or nothing: if any id is not an agent you manage (your own, or one of
+/// a team you own or administer), nothing is deleted.
 #[utoipa::path(post, path = "/agents/bulk-delete", tag = "agents", request_body = IdsIn, security(("bearer" = [])),
-    responses((status = 200, description = "Deleted", body = Envelope<BulkDeleteOut>), (status = 404, description = "An id is unknown; nothing changed", body = ErrorBody)))]
+    responses(
+        (status = 200, description = "Deleted", body = Envelope<BulkDeleteOut>),
+        (status = 403, description = "Your team role does not allow it on one; nothing changed", body = ErrorBody),
+        (status = 404, description = "An id is unknown; nothing changed", body = ErrorBody),
+    ))]
 async fn bulk_delete(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -167,9 +172,14 @@ async fn bulk_delete(
 
 /// Change several agents
 ///
-/// Sets `status` and/or `type` on all of them or none.
+/// Sets `status` and/or `type` on all of them or none; each must be an
+/// agent you may edit.
 #[utoipa::path(post, path = "/agents/bulk-update", tag = "agents", request_body = BulkUpdateIn, security(("bearer" = [])),
-    responses((status = 200, description = "The changed agents", body = Envelope<Vec<AgentOut>>), (status = 404, description = "An id is unknown; nothing changed", body = ErrorBody)))]
+    responses(
+        (status = 200, description = "The changed agents", body = Envelope<Vec<AgentOut>>),
+        (status = 403, description = "Your team role does not allow it on one; nothing changed", body = ErrorBody),
+        (status = 404, description = "An id is unknown; nothing changed", body = ErrorBody),
+    ))]
 async fn bulk_update(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

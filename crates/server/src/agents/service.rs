@@ -545,12 +545,38 @@ fn bulk_not_found(err: StoreError) -> ApiError {
     }
 }
 
+/// The caller's access to each of the agents, if it is at least `need` on
+/// every one: 404 (naming no agent) if one is unknown or not theirs to see,
+/// 403 if their team role falls short on one.
+async fn access_to_all(
+    state: &AppState,
+    user: &User,
+    ids: &[String],
+    need: Access,
+) -> Result<std::collections::HashMap<String, Access>, ApiError> {
+    let mut access = std::collections::HashMap::with_capacity(ids.len());
+    for id in ids {
+        if access.contains_key(id) {
+            continue;
+        }
+        match load_for(state, user, id, need).await {
+            Ok((agent, a)) => access.insert(agent.id, a),
+            Err(e) if e.status() == axum::http::StatusCode::NOT_FOUND => {
+                return Err(bulk_not_found(StoreError::NotFound));
+            }
+            Err(e) => return Err(e),
+        };
+    }
+    Ok(access)
+}
+
 pub async fn bulk_delete(state: &AppState, user: &User, ids: Vec<String>) -> Result<u64, ApiError> {
     check_ids(&ids)?;
+    access_to_all(state, user, &ids, Access::Manage).await?;
     state
         .store
         .agents()
-        .delete_many(&user.id, &ids)
+        .delete_many(&ids)
         .await
         .map_err(bulk_not_found)
 }
@@ -579,15 +605,19 @@ pub async fn bulk_update(
             "Name at least one change: status or type",
         ));
     }
+    let access = access_to_all(state, user, &input.ids, Access::Edit).await?;
     let updated = state
         .store
         .agents()
-        .update_many(&user.id, &input.ids, &BulkChanges { status, agent_type })
+        .update_many(&input.ids, &BulkChanges { status, agent_type }, &user.id)
         .await
         .map_err(bulk_not_found)?;
     Ok(updated
         .into_iter()
-        .map(|a| AgentOut::new(a, None, Access::Manage))
+        .map(|a| {
+            let a_access = access.get(&a.id).copied().unwrap_or(Access::View);
+            AgentOut::new(a, None, a_access)
+        })
         .collect())
 }
 

@@ -1056,3 +1056,68 @@ async fn app_admin(app: &TestApp) -> String {
     assert_eq!(status, 200, "{body}");
     body["data"]["token"].as_str().unwrap().to_owned()
 }
+
+#[tokio::test]
+async fn bulk_changes_follow_each_agents_access() {
+    for_each_engine(async |app| {
+        let c = crew(&app).await;
+        let shared = agent(&app, &c.ada, json!({"name": "Shared"})).await;
+        post(
+            &app,
+            &format!("/api/agents/{shared}/share"),
+            &c.ada,
+            json!({"teamId": c.team}),
+        )
+        .await;
+        let own = agent(&app, &c.cy, json!({"name": "Cy's own"})).await;
+        let private = agent(&app, &c.ada, json!({"name": "Ada's private"})).await;
+
+        let (status, body) = post(
+            &app,
+            "/api/agents/bulk-update",
+            &c.cy,
+            json!({"ids": [shared, own], "changes": {"status": "paused"}}),
+        )
+        .await;
+        assert_eq!(status, 200, "a member edits team agents: {body}");
+        assert_eq!(body["data"].as_array().unwrap().len(), 2);
+        let (status, body) = post(
+            &app,
+            "/api/agents/bulk-update",
+            &c.dee,
+            json!({"ids": [shared], "changes": {"status": "active"}}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = post(
+            &app,
+            "/api/agents/bulk-delete",
+            &c.cy,
+            json!({"ids": [own, shared]}),
+        )
+        .await;
+        assert_error(status, &body, 403, "insufficient_team_role");
+        let (status, body) = post(
+            &app,
+            "/api/agents/bulk-delete",
+            &c.bob,
+            json!({"ids": [shared, private]}),
+        )
+        .await;
+        assert_error(status, &body, 404, "agent_not_found");
+        for (token, id) in [(&c.cy, &own), (&c.ada, &shared), (&c.ada, &private)] {
+            let (status, _) = get(&app, &format!("/api/agents/{id}"), token).await;
+            assert_eq!(status, 200, "nothing was deleted");
+        }
+        let (status, body) = post(
+            &app,
+            "/api/agents/bulk-delete",
+            &c.bob,
+            json!({"ids": [shared]}),
+        )
+        .await;
+        assert_eq!(status, 200, "an admin manages team agents: {body}");
+        assert_eq!(body["data"]["deleted"], 1);
+    })
+    .await;
+}

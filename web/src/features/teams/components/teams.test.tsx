@@ -257,7 +257,7 @@ describe('team invitations', () => {
     expect(await screen.findByText('You joined Research')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?team=t9'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Research' })).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Join Research' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Join Research' })).not.toBeInTheDocument());
   });
 
   it('shows the server’s message when the invitation has expired (410)', async () => {
@@ -306,7 +306,7 @@ describe('team invitations', () => {
     await screen.findByRole('heading', { name: 'Welcome, Bob' });
     act(() => FakeWebSocket.last().open());
     act(() => FakeWebSocket.last().emit({ type: 'team.notification', teamId: 't1', teamName: 'Support', message: 'Standup moves to 10:00', from: 'Ada Admin' }));
-    const toast = screen.getByText('Ada Admin: Standup moves to 10:00').closest('[data-status]');
+    const toast = (await screen.findByText('Ada Admin: Standup moves to 10:00')).closest('[data-status]');
     expect(toast).toHaveAttribute('data-status', 'info');
     expect(toast).toHaveTextContent('Support');
   });
