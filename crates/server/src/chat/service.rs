@@ -306,7 +306,7 @@ async fn record(
         .await?;
     conversation.count(&message);
     let message = MessageOut::from(message);
-    conversations::announce_message(state, conversation, &agent.config.name, &message).await;
+    conversations::announce_message(state, conversation, agent, &message).await;
     Ok(message)
 }
 

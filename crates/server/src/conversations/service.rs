@@ -3,7 +3,9 @@
 //! and to the user who held it; to anyone else it does not exist (404).
 
 use agentforge_domain::conversation::{Channel, ConversationStatus};
-use agentforge_store::{Conversation, ConversationFilter, NewConversation, NewMessage, User};
+use agentforge_store::{
+    Agent, Conversation, ConversationFilter, NewConversation, NewMessage, User,
+};
 use chrono::{DateTime, Utc};
 
 use super::types::*;
@@ -36,16 +38,33 @@ fn held_by(conversation: &Conversation, user: &User) -> bool {
 }
 
 /// Who hears about a conversation on the realtime socket: its agent's
-/// owner, the members of the agent's team and the user who holds it.
+/// owner, the members of the agent's team (looked up now, so joining or
+/// leaving takes effect at once) and the user who holds it.
 pub async fn audience(state: &AppState, conversation: &Conversation) -> Vec<String> {
-    let mut audience = vec![conversation.owner_id.clone()];
-    audience.extend(conversation.user_id.clone());
-    match state
+    let members = state
         .store
         .teams()
         .member_ids_for_agent(&conversation.agent_id)
-        .await
-    {
+        .await;
+    with_members(conversation, members)
+}
+
+/// [`audience`] with the agent at hand: no lookup when it has no team.
+async fn audience_of(state: &AppState, conversation: &Conversation, agent: &Agent) -> Vec<String> {
+    let members = match &agent.team_id {
+        Some(team_id) => state.store.teams().member_ids(team_id).await,
+        None => Ok(Vec::new()),
+    };
+    with_members(conversation, members)
+}
+
+fn with_members(
+    conversation: &Conversation,
+    members: Result<Vec<String>, agentforge_store::StoreError>,
+) -> Vec<String> {
+    let mut audience = vec![conversation.owner_id.clone()];
+    audience.extend(conversation.user_id.clone());
+    match members {
         Ok(members) => audience.extend(members),
         Err(e) => tracing::error!(error = %e, "cannot read the team of a conversation's agent"),
     }
@@ -213,7 +232,7 @@ pub async fn create(
 /// given) and announces both.
 pub async fn start(
     state: &AppState,
-    agent: &agentforge_store::Agent,
+    agent: &Agent,
     user: &User,
     channel: Channel,
     title: String,
@@ -245,14 +264,14 @@ pub async fn start(
     state
         .realtime
         .publish(
-            audience(state, &conversation).await,
+            audience_of(state, &conversation, agent).await,
             Event::ConversationStarted {
                 conversation: ConversationOut::new(started, name.clone()),
             },
         )
         .await;
     if let Some(message) = &message {
-        announce_message(state, &conversation, name, message).await;
+        announce_message(state, &conversation, agent, message).await;
     }
     Ok((conversation, message))
 }
@@ -261,18 +280,18 @@ pub async fn start(
 pub async fn announce_message(
     state: &AppState,
     conversation: &Conversation,
-    agent_name: &str,
+    agent: &Agent,
     message: &MessageOut,
 ) {
     state
         .realtime
         .publish(
-            audience(state, conversation).await,
+            audience_of(state, conversation, agent).await,
             Event::MessageCreated {
                 conversation_id: conversation.id.clone(),
                 agent_id: conversation.agent_id.clone(),
                 message: Box::new(message.clone()),
-                conversation: ConversationOut::new(conversation.clone(), agent_name.to_owned())
+                conversation: ConversationOut::new(conversation.clone(), agent.config.name.clone())
                     .with_last_message(message),
             },
         )
