@@ -287,10 +287,8 @@ pub async fn update(
 /// Deletes the team: its owners, or a platform admin.
 pub async fn delete(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
     let (team, role) = team_for(state, user, id).await?;
-    match role {
-        Some(TeamRole::Owner) => {}
-        None if user.role == Role::Admin => {}
-        _ => return Err(role_too_low("Only the team's owners can delete it")),
+    if role != Some(TeamRole::Owner) && user.role != Role::Admin {
+        return Err(role_too_low("Only the team's owners can delete it"));
     }
     Ok(state.store.teams().delete(&team.id).await?)
 }

@@ -254,6 +254,25 @@ async fn platform_admins_see_every_team_and_may_delete_it() {
         assert_eq!(status, 200);
         let (_, body) = get(&app, "/api/teams", &ada).await;
         assert_eq!(body["data"], json!([]));
+
+        // Being a viewer of a team does not take that away.
+        let joined = team(&app, &ada, "Joined").await;
+        post(
+            &app,
+            &format!("/api/teams/{joined}/members"),
+            &ada,
+            json!({"email": "root@example.com", "role": "viewer"}),
+        )
+        .await;
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{joined}"),
+            &admin,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200);
     })
     .await;
 }
