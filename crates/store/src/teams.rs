@@ -222,6 +222,22 @@ impl<'a> Teams<'a> {
             .collect())
     }
 
+    /// The names of the given teams that exist, by id.
+    pub async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, StoreError> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let rows: Vec<(String, String)> = team::Entity::find()
+            .select_only()
+            .column(team::Column::Id)
+            .column(team::Column::Name)
+            .filter(team::Column::Id.is_in(ids.iter().cloned()))
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        Ok(rows.into_iter().collect())
+    }
+
     /// Every team, by name (for platform admins).
     pub async fn all(&self) -> Result<Vec<Team>, StoreError> {
         Ok(team::Entity::find()

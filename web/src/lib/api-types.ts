@@ -1438,6 +1438,8 @@ export interface components {
             status: string;
             /** @description The team the agent is shared with, if any. */
             teamId?: string | null;
+            /** @description That team's name. */
+            teamName?: string | null;
             /** Format: date-time */
             updatedAt: string;
             /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
@@ -1694,6 +1696,8 @@ export interface components {
                 status: string;
                 /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
+                /** @description That team's name. */
+                teamName?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
@@ -2158,6 +2162,8 @@ export interface components {
                 status: string;
                 /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
+                /** @description That team's name. */
+                teamName?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
@@ -2623,6 +2629,8 @@ export interface components {
                 status: string;
                 /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
+                /** @description That team's name. */
+                teamName?: string | null;
                 /** Format: date-time */
                 updatedAt: string;
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */

@@ -36,11 +36,3 @@ export const teamKeys = {
 /** GET /teams: the teams I belong to, each with my role. */
 export const myTeamsQueryOptions = () => queryOptions({ queryKey: teamKeys.mine(), queryFn: () => api.get<Team[]>('/teams') });
 export const useMyTeams = () => useQuery(myTeamsQueryOptions());
-
-const byId = (teams: Team[]) => new Map(teams.map((t) => [t.id, t]));
-const EMPTY = new Map<string, Team>();
-
-/** My teams by id (a team I left, or one that was deleted, is absent). */
-export function useMyTeamsById(): Map<string, Team> {
-  return useQuery({ ...myTeamsQueryOptions(), select: byId }).data ?? EMPTY;
-}

@@ -139,7 +139,23 @@ async fn with_deployments(
     access: Access,
 ) -> Result<AgentOut, ApiError> {
     let deployments = state.store.agents().deployments(&agent.id).await?;
-    Ok(AgentOut::new(agent, Some(deployments), access))
+    let out = AgentOut::new(agent, Some(deployments), access);
+    Ok(with_team_names(state, vec![out]).await?.remove(0))
+}
+
+/// Fills in the names of the agents' teams, in one query.
+async fn with_team_names(
+    state: &AppState,
+    mut agents: Vec<AgentOut>,
+) -> Result<Vec<AgentOut>, ApiError> {
+    let mut ids: Vec<String> = agents.iter().filter_map(|a| a.team_id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    let names = state.store.teams().names(&ids).await?;
+    for agent in &mut agents {
+        agent.team_name = agent.team_id.as_ref().and_then(|id| names.get(id).cloned());
+    }
+    Ok(agents)
 }
 
 pub async fn create(state: &AppState, user: &User, input: AgentIn) -> Result<AgentOut, ApiError> {
@@ -211,15 +227,16 @@ pub async fn list(
     };
     let (agents, total) = state.store.agents().list(&filter).await?;
     let roles = state.store.teams().roles_of(&user.id).await?;
+    let agents = agents
+        .into_iter()
+        .map(|a| {
+            // Listed agents are the user's own or their teams'.
+            let access = Access::of(&a, user, &roles).unwrap_or(Access::View);
+            AgentOut::new(a, None, access)
+        })
+        .collect();
     Ok((
-        agents
-            .into_iter()
-            .map(|a| {
-                // Listed agents are the user's own or their teams'.
-                let access = Access::of(&a, user, &roles).unwrap_or(Access::View);
-                AgentOut::new(a, None, access)
-            })
-            .collect(),
+        with_team_names(state, agents).await?,
         ListMeta { page, limit, total },
     ))
 }
@@ -612,13 +629,14 @@ pub async fn bulk_update(
         .update_many(&input.ids, &BulkChanges { status, agent_type }, &user.id)
         .await
         .map_err(bulk_not_found)?;
-    Ok(updated
+    let updated = updated
         .into_iter()
         .map(|a| {
             let a_access = access.get(&a.id).copied().unwrap_or(Access::View);
             AgentOut::new(a, None, a_access)
         })
-        .collect())
+        .collect();
+    with_team_names(state, updated).await
 }
 
 /// Shares the agent by public link and/or with a team (or stops).

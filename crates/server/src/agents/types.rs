@@ -222,6 +222,8 @@ pub struct AgentOut {
     pub voice_id: String,
     /// The team the agent is shared with, if any.
     pub team_id: Option<String>,
+    /// That team's name.
+    pub team_name: Option<String>,
     /// What the caller may do with it: `manage` (its owner, or an owner or
     /// admin of its team), `edit` (a team member) or `view` (a team viewer).
     pub access: Access,
@@ -246,6 +248,7 @@ impl AgentOut {
             id: agent.id,
             status: agent.status.as_str().to_owned(),
             team_id: agent.team_id,
+            team_name: None,
             access,
             current_version: agent.current_version,
             shared_publicly: agent.share_token.is_some(),

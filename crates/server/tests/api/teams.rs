@@ -723,9 +723,11 @@ async fn a_shared_agent_gives_each_member_their_roles_rights() {
             assert_eq!(body["meta"]["total"], 1, "{body}");
             assert_eq!(body["data"][0]["access"], access);
             assert_eq!(body["data"][0]["teamId"], c.team.as_str());
+            assert_eq!(body["data"][0]["teamName"], "Support");
             let (status, body) = get(&app, &format!("/api/agents/{id}"), token).await;
             assert_eq!(status, 200);
             assert_eq!(body["data"]["access"], access);
+            assert_eq!(body["data"]["teamName"], "Support");
         }
         let (_, body) = get(&app, &format!("/api/agents?teamId={}", c.team), &c.dee).await;
         assert_eq!(body["meta"]["total"], 1);

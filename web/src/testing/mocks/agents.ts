@@ -30,6 +30,7 @@ export function makeAgent(over: Partial<Agent> = {}): Agent {
     sharedPublicly: false,
     lastActiveAt: null,
     teamId: null,
+    teamName: null,
     access: 'manage',
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',

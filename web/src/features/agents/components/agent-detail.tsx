@@ -491,7 +491,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
             <StatusBadge status={a.status} />
             <Tag>{t(`types.${a.type}`, { defaultValue: a.type })}</Tag>
             <Tag>{t('versions.label', { version: a.currentVersion })}</Tag>
-            <TeamBadge teamId={a.teamId} />
+            <TeamBadge teamId={a.teamId} teamName={a.teamName} />
             {a.access === 'view' ? <Tag>{t('access.view')}</Tag> : null}
           </div>
           {a.description ? <p dir="auto" className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{a.description}</p> : null}

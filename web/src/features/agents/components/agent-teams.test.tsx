@@ -35,7 +35,7 @@ describe('an agent and its team', () => {
     let teamId: string | null = null;
     // The first handler that matches answers: this agent follows what was shared.
     server.use(
-      http.get('*/api/agents/a1', () => ok(makeAgent({ currentVersion: 2, teamId }))),
+      http.get('*/api/agents/a1', () => ok(makeAgent({ currentVersion: 2, teamId, teamName: myTeams.find((t) => t.id === teamId)?.name ?? null }))),
       http.post('*/api/agents/a1/share', async ({ request }) => {
         const body = (await request.json()) as { teamId?: string | null };
         bodies.push(body);
@@ -68,7 +68,7 @@ describe('an agent and its team', () => {
   });
 
   it('shows a team viewer the agent without edit, deploy, restore, document, share or delete controls', async () => {
-    server.use(...detailHandlers(makeAgent({ currentVersion: 2, status: 'active', access: 'view', teamId: 't2' })));
+    server.use(...detailHandlers(makeAgent({ currentVersion: 2, status: 'active', access: 'view', teamId: 't2', teamName: 'Sales floor' })));
     renderApp('/dashboard/agents/a1', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales assistant' })).toBeInTheDocument();
     expect(await screen.findByTestId('team-badge')).toHaveTextContent('Sales floor');
@@ -92,7 +92,7 @@ describe('an agent and its team', () => {
   });
 
   it('lets a team member edit, deploy and restore, but not share or delete', async () => {
-    server.use(...detailHandlers(makeAgent({ currentVersion: 2, status: 'active', access: 'edit', teamId: 't3' })));
+    server.use(...detailHandlers(makeAgent({ currentVersion: 2, status: 'active', access: 'edit', teamId: 't3', teamName: 'Marketing' })));
     renderApp('/dashboard/agents/a1', { user: plainUser });
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/agents/a1/edit');
     expect(screen.getByRole('button', { name: 'Deploy version 2 to Production' })).toBeInTheDocument();
@@ -113,8 +113,8 @@ describe('an agent and its team', () => {
           success: true,
           data: [
             makeAgent({ id: 'a1', name: 'Mine' }),
-            makeAgent({ id: 'a2', name: 'Team bot', access: 'view', teamId: 't2' }),
-            makeAgent({ id: 'a3', name: 'Shared draft', access: 'edit', teamId: 't3' }),
+            makeAgent({ id: 'a2', name: 'Team bot', access: 'view', teamId: 't2', teamName: 'Sales floor' }),
+            makeAgent({ id: 'a3', name: 'Shared draft', access: 'edit', teamId: 't3', teamName: 'Marketing' }),
           ],
           meta: { page: 1, limit: 10, total: 3 },
         });
@@ -143,7 +143,7 @@ describe('an agent and its team', () => {
   });
 
   it('tells a team viewer on the edit page that they may not change the agent', async () => {
-    server.use(...detailHandlers(makeAgent({ access: 'view', teamId: 't2' })));
+    server.use(...detailHandlers(makeAgent({ access: 'view', teamId: 't2', teamName: 'Sales floor' })));
     renderApp('/dashboard/agents/a1/edit', { user: plainUser });
     expect(await screen.findByText(/lets you read it and chat with it, not change it/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the agent' })).toHaveAttribute('href', '/dashboard/agents/a1');

@@ -388,7 +388,7 @@ export function AgentsList() {
                           <Link to={`/dashboard/agents/${a.id}`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300">
                             {a.name}
                           </Link>
-                          <TeamBadge teamId={a.teamId} />
+                          <TeamBadge teamId={a.teamId} teamName={a.teamName} />
                         </div>
                         {a.description ? <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">{a.description}</p> : null}
                       </td>

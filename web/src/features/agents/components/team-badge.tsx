@@ -1,11 +1,9 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useMyTeamsById } from '@/lib/teams';
 
-/** The team an agent is shared with, by name (from my teams). */
-export function TeamBadge({ teamId }: { teamId?: string | null }) {
+/** The team an agent is shared with, by the name the server gives with the agent. */
+export function TeamBadge({ teamId, teamName }: { teamId?: string | null; teamName?: string | null }) {
   const { t } = useTranslation('agents');
-  const teams = useMyTeamsById();
   if (!teamId) return null;
   return (
     <span
@@ -14,7 +12,7 @@ export function TeamBadge({ teamId }: { teamId?: string | null }) {
     >
       <Users aria-hidden className="size-3" />
       <span className="sr-only">{t('teamBadge.label')} </span>
-      <span dir="auto">{teams.get(teamId)?.name ?? t('teamBadge.unknown')}</span>
+      <span dir="auto">{teamName ?? t('teamBadge.unknown')}</span>
     </span>
   );
 }
