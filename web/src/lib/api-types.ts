@@ -1599,6 +1599,7 @@ export interface components {
             /** Format: int64 */
             totalMessages: number;
         };
+        /** @description What a deletion answers: the id of what is gone. */
         DeletedOut: {
             deleted: boolean;
             id: string;
@@ -1785,6 +1786,7 @@ export interface components {
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DeletedOut: {
+            /** @description What a deletion answers: the id of what is gone. */
             data: {
                 deleted: boolean;
                 id: string;

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::accounts::CurrentUser;
-use crate::http::{ApiError, Envelope, ErrorBody, Json, Paged};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Paged};
 use crate::state::AppState;
 use types::*;
 
@@ -37,12 +37,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(restore_version))
         .routes(routes!(export_agent))
         .routes(routes!(share_agent))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeletedOut {
-    pub id: String,
-    pub deleted: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -14,8 +14,7 @@ pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut};
 use types::{ConversationIn, ExportQuery};
 
 use crate::accounts::CurrentUser;
-use crate::agents::DeletedOut;
-use crate::http::{ApiError, Envelope, ErrorBody, Json, Paged};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Paged};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

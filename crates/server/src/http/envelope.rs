@@ -27,6 +27,22 @@ impl<T: Serialize> IntoResponse for Envelope<T> {
     }
 }
 
+/// What a deletion answers: the id of what is gone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedOut {
+    pub id: String,
+    pub deleted: bool,
+}
+
+impl DeletedOut {
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            deleted: true,
+        }
+    }
+}
+
 /// Paging of a list answer.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct ListMeta {

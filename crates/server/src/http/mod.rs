@@ -10,6 +10,6 @@ pub mod middleware;
 pub mod rate_limit;
 
 pub use client_ip::ClientIp;
-pub use envelope::{Envelope, ListMeta, PageQuery, Paged};
+pub use envelope::{DeletedOut, Envelope, ListMeta, PageQuery, Paged};
 pub use error::{ApiError, ErrorBody, FieldError, FieldErrors};
 pub use json::Json;

@@ -13,8 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::accounts::CurrentUser;
-use crate::agents::DeletedOut;
-use crate::http::{ApiError, Envelope, ErrorBody, FieldError};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, FieldError};
 use crate::state::AppState;
 use extract::Kind;
 

@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::accounts::CurrentUser;
-use crate::http::{ApiError, Envelope, ErrorBody, Json};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 use types::*;
 

@@ -124,23 +124,33 @@ fn person(my_role: TeamRole, input: &MemberIn) -> Result<(Email, TeamRole), ApiE
     Ok((email, role))
 }
 
-fn check_text(
-    errors: &mut FieldErrors,
-    field: &str,
-    value: Option<String>,
-    max: usize,
-    required: bool,
-) -> Option<String> {
-    let value = value.map(|v| v.trim().to_owned());
-    match &value {
-        Some(v) if v.is_empty() && required => errors.add(field, "Required"),
-        Some(v) if v.chars().count() > max => errors.add(
-            field,
-            format!("String must contain at most {max} character(s)"),
+/// The sent name and description, trimmed and checked (a sent name must
+/// not be empty); every problem reported at once.
+fn team_changes(input: TeamIn) -> Result<TeamChanges, ApiError> {
+    let mut errors = FieldErrors::default();
+    let mut check = |field: &str, value: Option<String>, max: usize, required: bool| {
+        let value = value.map(|v| v.trim().to_owned());
+        match &value {
+            Some(v) if v.is_empty() && required => errors.add(field, "Required"),
+            Some(v) if v.chars().count() > max => errors.add(
+                field,
+                format!("String must contain at most {max} character(s)"),
+            ),
+            _ => {}
+        }
+        value
+    };
+    let changes = TeamChanges {
+        name: check("name", input.name, TEAM_NAME_MAX, true),
+        description: check(
+            "description",
+            input.description,
+            TEAM_DESCRIPTION_MAX,
+            false,
         ),
-        _ => {}
-    }
-    value
+    };
+    errors.finish()?;
+    Ok(changes)
 }
 
 async fn output(state: &AppState, team: Team, role: Option<TeamRole>) -> Result<TeamOut, ApiError> {
@@ -208,28 +218,16 @@ pub async fn create(
     user: &User,
     input: TeamIn,
 ) -> Result<TeamDetailOut, ApiError> {
-    let mut errors = FieldErrors::default();
-    let name = check_text(
-        &mut errors,
-        "name",
-        Some(input.name.unwrap_or_default()),
-        TEAM_NAME_MAX,
-        true,
-    );
-    let description = check_text(
-        &mut errors,
-        "description",
-        input.description,
-        TEAM_DESCRIPTION_MAX,
-        false,
-    );
-    errors.finish()?;
+    let changes = team_changes(TeamIn {
+        name: Some(input.name.unwrap_or_default()),
+        ..input
+    })?;
     let team = state
         .store
         .teams()
         .create(
-            &name.unwrap_or_default(),
-            &description.unwrap_or_default(),
+            &changes.name.unwrap_or_default(),
+            &changes.description.unwrap_or_default(),
             &user.id,
         )
         .await?;
@@ -266,21 +264,8 @@ pub async fn update(
     input: TeamIn,
 ) -> Result<TeamOut, ApiError> {
     let (team, role) = managed_team(state, user, id).await?;
-    let mut errors = FieldErrors::default();
-    let name = check_text(&mut errors, "name", input.name, TEAM_NAME_MAX, true);
-    let description = check_text(
-        &mut errors,
-        "description",
-        input.description,
-        TEAM_DESCRIPTION_MAX,
-        false,
-    );
-    errors.finish()?;
-    let team = state
-        .store
-        .teams()
-        .update(&team.id, TeamChanges { name, description })
-        .await?;
+    let changes = team_changes(input)?;
+    let team = state.store.teams().update(&team.id, changes).await?;
     output(state, team, Some(role)).await
 }
 

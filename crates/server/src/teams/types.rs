@@ -146,12 +146,6 @@ pub struct NotifyOut {
     pub recipients: u64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeletedOut {
-    pub id: String,
-    pub deleted: bool,
-}
-
 /// An invitation to a team.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
