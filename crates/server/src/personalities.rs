@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::accounts::CurrentUser;
-use crate::http::{ApiError, Envelope, ErrorBody, FieldErrors, Json};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, FieldErrors, Json};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -200,18 +200,12 @@ async fn update(
     ))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeletedPersonalityOut {
-    pub id: String,
-    pub deleted: bool,
-}
-
 /// Delete a personality
 ///
 /// Agents that used it keep working without one.
 #[utoipa::path(delete, path = "/personalities/{id}", tag = "personalities", security(("bearer" = [])),
     responses(
-        (status = 200, description = "Deleted", body = Envelope<DeletedPersonalityOut>),
+        (status = 200, description = "Deleted", body = Envelope<DeletedOut>),
         (status = 403, description = "Built-in", body = ErrorBody),
         (status = 404, description = "Not found", body = ErrorBody),
     ))]
@@ -219,11 +213,8 @@ async fn delete(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
-) -> Result<Envelope<DeletedPersonalityOut>, ApiError> {
+) -> Result<Envelope<DeletedOut>, ApiError> {
     let p = owned(&state, &user, &id).await?;
     state.store.personalities().delete(&p.id).await?;
-    Ok(Envelope::new(DeletedPersonalityOut {
-        id: p.id,
-        deleted: true,
-    }))
+    Ok(Envelope::new(DeletedOut::new(p.id)))
 }

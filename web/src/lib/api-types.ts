@@ -1604,10 +1604,6 @@ export interface components {
             deleted: boolean;
             id: string;
         };
-        DeletedPersonalityOut: {
-            deleted: boolean;
-            id: string;
-        };
         DeployIn: {
             /** @description Settings of this deployment (free-form). */
             configuration?: Record<string, never> | null;
@@ -1787,15 +1783,6 @@ export interface components {
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DeletedOut: {
             /** @description What a deletion answers: the id of what is gone. */
-            data: {
-                deleted: boolean;
-                id: string;
-            };
-            /** @description Always `true`. */
-            success: boolean;
-        };
-        /** @description Every JSON success: `{"success": true, "data": …}`. */
-        Envelope_DeletedPersonalityOut: {
             data: {
                 deleted: boolean;
                 id: string;
@@ -4814,7 +4801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DeletedPersonalityOut"];
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
                 };
             };
             /** @description Built-in */

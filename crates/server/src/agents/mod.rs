@@ -225,7 +225,7 @@ async fn delete_agent(
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::delete(&state, &user, &id).await?;
-    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+    Ok(Envelope::new(DeletedOut::new(id)))
 }
 
 /// Duplicate an agent

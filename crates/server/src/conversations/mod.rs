@@ -82,7 +82,7 @@ async fn delete_conversation(
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::delete(&state, &user, &id, None).await?;
-    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+    Ok(Envelope::new(DeletedOut::new(id)))
 }
 
 /// A conversation's messages, oldest first
@@ -171,8 +171,5 @@ async fn delete_agent_conversation(
     Path((id, conversation_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::delete(&state, &user, &conversation_id, Some(&id)).await?;
-    Ok(Envelope::new(DeletedOut {
-        id: conversation_id,
-        deleted: true,
-    }))
+    Ok(Envelope::new(DeletedOut::new(conversation_id)))
 }

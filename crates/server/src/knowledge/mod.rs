@@ -410,8 +410,5 @@ async fn delete_document(
             ));
         }
     }
-    Ok(Envelope::new(DeletedOut {
-        id: document_id,
-        deleted: true,
-    }))
+    Ok(Envelope::new(DeletedOut::new(document_id)))
 }

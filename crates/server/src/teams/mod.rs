@@ -115,7 +115,7 @@ async fn delete_team(
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::delete(&state, &user, &id).await?;
-    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+    Ok(Envelope::new(DeletedOut::new(id)))
 }
 
 /// A team's members
@@ -197,10 +197,7 @@ async fn remove_member(
     Path((id, member_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::remove_member(&state, &user, &id, &member_id).await?;
-    Ok(Envelope::new(DeletedOut {
-        id: member_id,
-        deleted: true,
-    }))
+    Ok(Envelope::new(DeletedOut::new(member_id)))
 }
 
 /// Share an agent with a team
@@ -240,10 +237,7 @@ async fn remove_team_agent(
     Path((id, agent_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::remove_agent(&state, &user, &id, &agent_id).await?;
-    Ok(Envelope::new(DeletedOut {
-        id: agent_id,
-        deleted: true,
-    }))
+    Ok(Envelope::new(DeletedOut::new(agent_id)))
 }
 
 /// Message the team
@@ -369,7 +363,7 @@ async fn revoke_invitation(
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
     service::revoke(&state, &user, &id).await?;
-    Ok(Envelope::new(DeletedOut { id, deleted: true }))
+    Ok(Envelope::new(DeletedOut::new(id)))
 }
 
 /// An invitation's details

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
 
 export type PersonalityInput = components['schemas']['PersonalityIn'];
-export type DeletedPersonality = components['schemas']['DeletedPersonalityOut'];
+export type DeletedPersonality = components['schemas']['DeletedOut'];
 
 const path = (id: string) => `/personalities/${encodeURIComponent(id)}`;
 
