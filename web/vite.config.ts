@@ -94,6 +94,8 @@ export default defineConfig({
     globals: false,
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Room for a few of the 5 s `findBy…` waits of setup-tests.ts on a loaded machine.
+    testTimeout: 15_000,
     restoreMocks: true,
   },
 });

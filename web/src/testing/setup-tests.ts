@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { setUnauthorizedNavigator } from '@/lib/api-client';
 import { i18n, initI18nWithResources } from '@/lib/i18n';
@@ -15,6 +15,11 @@ for (const [path, content] of Object.entries(files)) {
 }
 
 await initI18nWithResources({ en });
+
+// Pages load lazily (React Router's `lazy`), and the first import of a large one can take more
+// than a second while the whole suite runs on two cores: the `findBy…`/`waitFor` queries wait up
+// to 5 s (they return as soon as the screen is there, so passing tests are not slower).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: charts measure their box with ResizeObserver.
 if (!('ResizeObserver' in globalThis)) {
