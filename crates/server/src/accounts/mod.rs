@@ -8,6 +8,7 @@ pub mod tokens;
 mod types;
 
 pub use extract::{AdminUser, CurrentUser, user_for_token};
+pub(crate) use service::greeting_name;
 pub use types::UserOut;
 
 use agentforge_domain::{Email, ParseError, Password, Role};

@@ -523,7 +523,8 @@ async fn send(
     Ok(())
 }
 
-fn greeting_name(user: &User) -> &str {
+/// How emails greet the user: their first name, or "there".
+pub(crate) fn greeting_name(user: &User) -> &str {
     if user.first_name.is_empty() {
         "there"
     } else {

@@ -327,7 +327,7 @@ pub async fn add_member(
     };
     let body = format!(
         "Hello {name},\n\n{by} added you to the team \"{team}\" on AgentForge as {role}.\n\nSee the team: {url}/dashboard/settings/team\n",
-        name = first_name_or_there(&invitee),
+        name = crate::accounts::greeting_name(&invitee),
         by = display_name(user),
         team = team.name,
         role = role.as_str(),
@@ -526,14 +526,6 @@ fn display_name(user: &User) -> String {
         user.email.clone()
     } else {
         name.to_owned()
-    }
-}
-
-fn first_name_or_there(user: &User) -> &str {
-    if user.first_name.is_empty() {
-        "there"
-    } else {
-        &user.first_name
     }
 }
 
