@@ -156,7 +156,7 @@ export function LiveConversations() {
                       {last ? (
                         <span dir="auto" className="mt-1.5 line-clamp-2 block text-xs text-zinc-600 dark:text-zinc-400">
                           <span className="font-medium">{t(`conversations.roles.${last.role}`, { defaultValue: last.role })}: </span>
-                          {preview(last.text)}
+                          <bdi>{preview(last.text)}</bdi>
                         </span>
                       ) : null}
                     </button>
