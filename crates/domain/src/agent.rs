@@ -44,6 +44,33 @@ string_enum!(
     }
 );
 
+string_enum!(
+    /// How agent lists are ordered.
+    AgentSort {
+        Name = "name",
+        Created = "created",
+        LastActive = "lastActive",
+    }
+);
+
+impl Default for AgentSort {
+    /// Newest first.
+    fn default() -> Self {
+        AgentSort::Created
+    }
+}
+
+string_enum!(
+    /// The span of an activity report, in buckets of an hour (day), a day
+    /// (week, month) or a month (year).
+    Period {
+        Day = "day",
+        Week = "week",
+        Month = "month",
+        Year = "year",
+    }
+);
+
 /// How the agent calls its model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -34,14 +34,37 @@ string_enum!(
 );
 
 string_enum!(
-    /// Whether a message is whole: `partial` when the answer was cut short
-    /// (the client went away or asked to stop), `failed` when the model failed.
+    /// Whether a message is whole: `streaming` while the answer is being
+    /// written (saved as it comes), `partial` when it was cut short (the
+    /// client went away or asked to stop), `interrupted` when the server
+    /// writing it stopped mid-answer, `failed` when the model failed.
     MessageStatus {
         Complete = "complete",
+        Streaming = "streaming",
         Partial = "partial",
+        Interrupted = "interrupted",
         Failed = "failed",
     }
 );
+
+/// How long a conversation may sit without a message before it ends by
+/// itself, unless configured otherwise.
+pub const IDLE_MINUTES_DEFAULT: u64 = 30;
+
+impl Channel {
+    /// The deployment a channel talks to: `None` for the agent's current
+    /// draft (the dashboard's chat and voice, where its builders try it),
+    /// production for the channels that face the agent's public (widget,
+    /// API, phone, SMS, webhooks; workflows run on the API channel).
+    pub fn environment(self) -> Option<crate::agent::Environment> {
+        match self {
+            Channel::Web | Channel::Voice => None,
+            Channel::Widget | Channel::Api | Channel::Phone | Channel::Sms | Channel::Webhook => {
+                Some(crate::agent::Environment::Production)
+            }
+        }
+    }
+}
 
 /// The longest message a person may send.
 pub const MESSAGE_MAX_CHARS: usize = 32_000;

@@ -7,23 +7,19 @@ use crate::agent::{AgentConfig, AgentType};
 use crate::templates::TEMPLATES;
 use crate::voice::suggest_voice;
 
-/// How elaborate the generated instructions are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Complexity {
-    Basic,
-    #[default]
-    Intermediate,
-    Advanced,
-}
+string_enum!(
+    /// How elaborate a generated agent's instructions are.
+    Complexity {
+        Basic = "basic",
+        Intermediate = "intermediate",
+        Advanced = "advanced",
+    }
+);
 
-impl Complexity {
-    pub fn parse(value: &str) -> Option<Self> {
-        match value {
-            "basic" | "simple" => Some(Self::Basic),
-            "intermediate" => Some(Self::Intermediate),
-            "advanced" | "complex" => Some(Self::Advanced),
-            _ => None,
-        }
+impl Default for Complexity {
+    /// The specification's default.
+    fn default() -> Self {
+        Complexity::Intermediate
     }
 }
 

@@ -9,7 +9,7 @@
 macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::serde::Serialize, ::serde::Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::serde::Serialize)]
         pub enum $name {
             $(#[serde(rename = $text)] $variant),+
         }
@@ -23,15 +23,53 @@ macro_rules! string_enum {
                 }
             }
 
+            /// Every wire name, in order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
             /// Parses the wire name; the error lists the allowed values.
             pub fn parse(value: &str) -> Result<Self, $crate::ParseError> {
                 match value {
                     $($text => Ok($name::$variant),)+
                     _ => Err($crate::ParseError::new(
                         "invalid_choice",
-                        format!("Invalid enum value. Expected {}, received '{value}'", [$(concat!("'", $text, "'")),+].join(" | ")),
+                        $crate::error::messages::invalid_choice(Self::NAMES, value),
                     )),
                 }
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl ::utoipa::PartialSchema for $name {
+            fn schema() -> ::utoipa::openapi::RefOr<::utoipa::openapi::schema::Schema> {
+                ::utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(::utoipa::openapi::schema::Type::String)
+                    .enum_values(Some(Self::NAMES.iter().copied()))
+                    .into()
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl ::utoipa::ToSchema for $name {}
+
+        impl $crate::WireEnum for $name {
+            const NAME: &'static str = stringify!($name);
+            const NAMES: &'static [&'static str] = $name::NAMES;
+
+            fn parse(value: &str) -> Result<Self, $crate::ParseError> {
+                $name::parse(value)
+            }
+
+            fn as_str(self) -> &'static str {
+                $name::as_str(self)
+            }
+        }
+
+        /// Read from its wire name; anything else is refused with the
+        /// same words as [`Self::parse`].
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
+                Self::parse(&text).map_err(|e| <D::Error as ::serde::de::Error>::custom(e.message))
             }
         }
 
@@ -46,9 +84,13 @@ macro_rules! string_enum {
 pub mod agent;
 pub mod conversation;
 mod email;
+pub mod error;
 pub mod generate;
+pub mod job;
 mod name;
+pub mod paging;
 mod password;
+pub mod policy;
 mod role;
 pub mod team;
 pub mod templates;
@@ -56,9 +98,21 @@ pub mod text;
 pub mod voice;
 
 pub use email::Email;
+pub use error::{Conflict, Denied, Error, Problem, Problems, Thing};
 pub use name::PersonName;
 pub use password::Password;
 pub use role::Role;
+
+/// An enum with stable wire names, as [`string_enum!`] makes them: what
+/// generic code (filters, schemas) needs to know of one.
+pub trait WireEnum: Sized + Copy + 'static {
+    /// The type's name, e.g. `AgentStatus`.
+    const NAME: &'static str;
+    /// Every wire name, in order.
+    const NAMES: &'static [&'static str];
+    fn parse(value: &str) -> Result<Self, ParseError>;
+    fn as_str(self) -> &'static str;
+}
 
 /// Why a value could not be parsed: a stable machine-readable code and a
 /// sentence for people.

@@ -7,17 +7,17 @@ use serde::Serialize;
 /// The default voice when nothing else matches.
 pub const DEFAULT_VOICE: &str = "rachel";
 
-/// A voice category (the specification's six).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum VoiceCategory {
-    Deep,
-    Warm,
-    Casual,
-    Professional,
-    Clear,
-    Mature,
-}
+string_enum!(
+    /// A voice category (the specification's six).
+    VoiceCategory {
+        Deep = "deep",
+        Warm = "warm",
+        Casual = "casual",
+        Professional = "professional",
+        Clear = "clear",
+        Mature = "mature",
+    }
+);
 
 /// Speech settings of a category: stability, similarity boost, style, speaker boost.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -23,7 +23,9 @@ pub use error::ProviderError;
 pub use gemini::Gemini;
 pub use openai::OpenAi;
 pub use sse::{SseDecoder, SseEvent};
-pub use turn::{NoTools, ToolCallRecord, Tools, TurnError, TurnOutcome, run_turn};
+pub use turn::{
+    MAX_TOOL_ROUNDS, NoTools, ToolCallRecord, Tools, TurnError, TurnObserver, TurnOutcome, run_turn,
+};
 
 /// Who said a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -66,14 +66,33 @@ pub struct TurnError {
     pub partial: TurnOutcome,
 }
 
-/// Runs a turn. Text is handed to `on_text` as it comes (streamed or whole);
-/// `on_text` returning `Break` stops the turn with what was produced.
+/// Who watches a turn as it runs: its text as it comes, and each tool call
+/// with its result. A closure over the text is an observer too.
+pub trait TurnObserver: Send {
+    /// A piece of the answer; `Break` stops the turn with what was produced.
+    fn text(&mut self, text: &str) -> ControlFlow<()>;
+
+    /// The model asked for a tool.
+    fn tool_call(&mut self, _call: &ToolCall) {}
+
+    /// A tool answered (or failed).
+    fn tool_result(&mut self, _record: &ToolCallRecord) {}
+}
+
+impl<F: FnMut(&str) -> ControlFlow<()> + Send> TurnObserver for F {
+    fn text(&mut self, text: &str) -> ControlFlow<()> {
+        self(text)
+    }
+}
+
+/// Runs a turn. Text is handed to the observer as it comes (streamed or
+/// whole), and so is every tool call and its result.
 pub async fn run_turn(
     model: &dyn ChatModel,
     mut request: ChatRequest,
     tools: &dyn Tools,
     stream: bool,
-    on_text: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
+    on_text: &mut dyn TurnObserver,
 ) -> Result<TurnOutcome, TurnError> {
     let started = Instant::now();
     let mut outcome = TurnOutcome::default();
@@ -101,6 +120,7 @@ pub async fn run_turn(
         assistant.tool_calls = calls.clone();
         request.messages.push(assistant);
         for call in calls {
+            on_text.tool_call(&call);
             let (result, is_error) = match tools.call(&call.name, &call.arguments).await {
                 Ok(result) => (result, false),
                 Err(error) => (error, true),
@@ -109,13 +129,15 @@ pub async fn run_turn(
             message.tool_call_id = Some(call.id.clone());
             message.tool_name = Some(call.name.clone());
             request.messages.push(message);
-            outcome.tool_calls.push(ToolCallRecord {
+            let record = ToolCallRecord {
                 id: call.id,
                 name: call.name,
                 arguments: call.arguments,
                 result,
                 is_error,
-            });
+            };
+            on_text.tool_result(&record);
+            outcome.tool_calls.push(record);
         }
     }
     Ok(outcome)
@@ -129,7 +151,7 @@ async fn one_call(
     stream: bool,
     started: Instant,
     outcome: &mut TurnOutcome,
-    on_text: &mut (dyn FnMut(&str) -> ControlFlow<()> + Send),
+    on_text: &mut dyn TurnObserver,
 ) -> Result<(Vec<ToolCall>, Usage), ProviderError> {
     let mut emit = |text: &str, outcome: &mut TurnOutcome| {
         if text.is_empty() {
@@ -137,7 +159,7 @@ async fn one_call(
         }
         outcome.first_token.get_or_insert_with(|| started.elapsed());
         outcome.text.push_str(text);
-        on_text(text)
+        on_text.text(text)
     };
     if !stream {
         let completion = model.complete(request).await?;

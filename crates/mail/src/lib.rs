@@ -17,8 +17,22 @@ pub enum MailError {
     Address(String),
     #[error("cannot build the message: {0}")]
     Message(String),
-    #[error("SMTP: {0}")]
-    Smtp(String),
+    #[error("SMTP: {message}")]
+    Smtp {
+        message: String,
+        /// The server refused for good (a 5xx answer): trying again will not help.
+        permanent: bool,
+    },
+}
+
+impl MailError {
+    /// Whether sending the same email again can never succeed.
+    pub fn is_permanent(&self) -> bool {
+        match self {
+            MailError::Url(_) | MailError::Address(_) | MailError::Message(_) => true,
+            MailError::Smtp { permanent, .. } => *permanent,
+        }
+    }
 }
 
 /// One plain-text email.
@@ -75,7 +89,10 @@ impl SmtpMailer {
             .send(message)
             .await
             .map(|_| ())
-            .map_err(|e| MailError::Smtp(e.to_string()))
+            .map_err(|e| MailError::Smtp {
+                permanent: e.is_permanent(),
+                message: e.to_string(),
+            })
     }
 }
 

@@ -7,6 +7,8 @@ use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use agentforge_domain::agent::ModelProvider;
+
 /// The annotated defaults, printed by `agentforge default-config`.
 pub const DEFAULT_CONFIG: &str = include_str!("../default-config.toml");
 
@@ -85,35 +87,58 @@ pub struct Config {
     pub llm: LlmConfig,
     /// Largest accepted knowledge document, in bytes.
     pub upload_max_bytes: usize,
-}
-
-/// Which model provider answers when an agent names none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LlmProvider {
-    Builtin,
-    OpenAi,
-    Gemini,
-}
-
-impl LlmProvider {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LlmProvider::Builtin => "builtin",
-            LlmProvider::OpenAi => "openai",
-            LlmProvider::Gemini => "gemini",
-        }
-    }
+    pub runtime: RuntimeConfig,
 }
 
 /// The server's model provider connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LlmConfig {
-    pub provider: LlmProvider,
+    pub provider: ModelProvider,
     /// `None`: the provider's public endpoint.
     pub base_url: Option<String>,
     pub api_key: Option<Secret<String>>,
     /// `None`: the provider's default model.
     pub model: Option<String>,
+}
+
+impl LlmConfig {
+    /// What the runtime needs to reach the provider.
+    pub fn models(&self) -> agentforge_runtime::ModelsConfig {
+        agentforge_runtime::ModelsConfig {
+            provider: self.provider,
+            base_url: self.base_url.clone(),
+            api_key: self.api_key.as_ref().map(|k| k.expose().clone()),
+            model: self.model.clone(),
+        }
+    }
+}
+
+/// Background work and conversation upkeep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuntimeConfig {
+    pub conversation_idle: Duration,
+    pub jobs_concurrency: usize,
+    pub jobs_retry_base: Duration,
+    pub mail_max_attempts: u32,
+    pub turn_stale_after: Duration,
+}
+
+impl RuntimeConfig {
+    /// The runtime's settings from these.
+    pub fn settings(&self) -> agentforge_runtime::RuntimeSettings {
+        let defaults = agentforge_runtime::RuntimeSettings::default();
+        agentforge_runtime::RuntimeSettings {
+            idle_after: self.conversation_idle,
+            stale_after: self.turn_stale_after,
+            heartbeat: defaults.heartbeat.min(self.turn_stale_after / 3),
+            jobs: agentforge_runtime::JobSettings {
+                concurrency: self.jobs_concurrency,
+                backoff_base: self.jobs_retry_base,
+                ..defaults.jobs.clone()
+            },
+            ..defaults
+        }
+    }
 }
 
 /// Every problem found in the configuration, one line each.
@@ -295,16 +320,14 @@ impl Config {
             .map(|n| n as u32);
         let trust_forwarded_for = r.boolean("trust_forwarded_for");
         let llm_provider = match r.string("llm_provider").as_str() {
-            "builtin" | "" => LlmProvider::Builtin,
-            "openai" => LlmProvider::OpenAi,
-            "gemini" => LlmProvider::Gemini,
-            _ => {
+            "" => ModelProvider::Builtin,
+            other => ModelProvider::parse(other).unwrap_or_else(|_| {
                 r.error(
                     "llm_provider",
                     "must be \"builtin\", \"openai\" or \"gemini\"",
                 );
-                LlmProvider::Builtin
-            }
+                ModelProvider::Builtin
+            }),
         };
         let llm_base_url = r.string("llm_base_url").trim_end_matches('/').to_owned();
         if !(llm_base_url.is_empty()
@@ -314,13 +337,24 @@ impl Config {
             r.error("llm_base_url", "must be an http:// or https:// URL");
         }
         let llm_api_key = r.string("llm_api_key");
-        if llm_provider == LlmProvider::Gemini && llm_api_key.is_empty() {
+        if llm_provider == ModelProvider::Gemini && llm_api_key.is_empty() {
             r.error("llm_api_key", "is required when llm_provider is \"gemini\"");
         }
         let llm_model = r.string("llm_model").trim().to_owned();
         let upload_max_bytes = r
             .integer("upload_max_bytes", 1024, 1 << 32)
             .map(|n| n as usize);
+        let conversation_idle = r
+            .integer("conversation_idle_minutes", 1, 7 * 24 * 60)
+            .map(|n| Duration::from_secs(n as u64 * 60));
+        let jobs_concurrency = r.integer("jobs_concurrency", 1, 256).map(|n| n as usize);
+        let jobs_retry_base = r
+            .integer("jobs_retry_base_seconds", 1, 3600)
+            .map(|n| Duration::from_secs(n as u64));
+        let mail_max_attempts = r.integer("mail_max_attempts", 1, 100).map(|n| n as u32);
+        let turn_stale_after = r
+            .integer("turn_stale_seconds", 3, 3600)
+            .map(|n| Duration::from_secs(n as u64));
         let features = Features {
             voice_provider: r.boolean("feature_voice_provider"),
             collaboration: r.boolean("feature_collaboration"),
@@ -365,6 +399,13 @@ impl Config {
                     model: (!llm_model.is_empty()).then_some(llm_model),
                 },
                 upload_max_bytes: upload_max_bytes.unwrap_or_default(),
+                runtime: RuntimeConfig {
+                    conversation_idle: conversation_idle.unwrap_or_default(),
+                    jobs_concurrency: jobs_concurrency.unwrap_or(1),
+                    jobs_retry_base: jobs_retry_base.unwrap_or_default(),
+                    mail_max_attempts: mail_max_attempts.unwrap_or(1),
+                    turn_stale_after: turn_stale_after.unwrap_or_default(),
+                },
             },
             notes,
         ))

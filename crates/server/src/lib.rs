@@ -3,6 +3,7 @@
 //! Handlers are short: they extract, call a service and return
 //! `Result<_, ApiError>`. They never build SQL; the store does.
 
+mod access;
 pub mod accounts;
 mod admin;
 mod agents;
@@ -18,6 +19,7 @@ mod knowledge;
 mod locales;
 mod mail;
 mod personalities;
+mod rate_limit;
 mod realtime;
 mod secret_key;
 mod state;
@@ -77,9 +79,18 @@ impl Application {
         let state = AppState::new(store, config, secret_key)?;
         state
             .realtime
-            .start(state.config.database_url.expose())
+            .start(state.config.database_url.expose(), state.runtime.tasks())
             .await
             .context("cannot listen for realtime events on the database")?;
+        state
+            .runtime
+            .jobs()
+            .register(mail::SEND_MAIL, state.mailer.delivery());
+        state
+            .runtime
+            .start()
+            .await
+            .context("cannot start the runtime")?;
         Ok(Self { listener, state })
     }
 
@@ -95,20 +106,28 @@ impl Application {
         &self.state
     }
 
-    /// Serves until `shutdown` completes, then lets requests in flight finish
-    /// for at most the configured grace period.
+    /// Serves until `shutdown` completes, then lets requests in flight and
+    /// owned tasks (answers being written, running jobs) finish, for at most
+    /// the configured grace period. Background loops stop taking work at once.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let grace = self.state.config.shutdown_grace;
+        let tasks = self.state.runtime.tasks().clone();
         let stopping = Arc::new(Notify::new());
+        let signalled = Arc::new(std::sync::OnceLock::new());
         let signal = {
             let stopping = stopping.clone();
+            let tasks = tasks.clone();
+            let signalled = signalled.clone();
             async move {
                 shutdown.await;
+                let _ = signalled.set(std::time::Instant::now());
                 tracing::info!("shutting down: finishing requests in flight");
                 stopping.notify_one();
+                // Loops stop taking work now; what runs is waited for below.
+                tasks.shutdown(std::time::Duration::ZERO).await;
             }
         };
         let router = app::router(self.state);
@@ -128,6 +147,16 @@ impl Application {
         tokio::select! {
             result = server => result.context("server error")?,
             () = deadline => tracing::warn!(seconds = grace.as_secs(), "shutdown grace period over; closing remaining connections"),
+        }
+        let left = match signalled.get() {
+            Some(at) => grace.saturating_sub(at.elapsed()),
+            None => grace,
+        };
+        if !tasks.shutdown(left).await {
+            tracing::warn!(
+                running = tasks.running(),
+                "shutdown grace period over; unfinished jobs will run again after a restart"
+            );
         }
         Ok(())
     }

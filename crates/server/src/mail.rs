@@ -1,17 +1,28 @@
-//! Sending email: through SMTP when configured, otherwise kept in the outbox
-//! (and logged) so a fresh install works with no mail server. Every email is
-//! recorded in the outbox either way, for admins to read.
+//! Sending email. Every email is recorded in the outbox; with SMTP
+//! configured its delivery is a job on the durable queue (`mail.send`),
+//! tried again with back-off when the server does not take it, so a mail
+//! server that is down delays mail instead of losing it. With no SMTP the
+//! outbox keeps it (and the log shows it) so a fresh install works with no
+//! mail server.
+
+use std::sync::Arc;
 
 use agentforge_mail::{Email, SmtpMailer};
-use agentforge_store::{NewMail, Store};
-use chrono::Utc;
+use agentforge_runtime::{JobFailure, JobHandler, Queue};
+use agentforge_store::{Job, NewJob, NewMail, Store, StoreError, Tx};
 
 use crate::config::Config;
 
-#[derive(Clone, Debug)]
+/// The job that delivers one email of the outbox.
+pub const SEND_MAIL: &str = "mail.send";
+
+#[derive(Clone)]
 pub struct Mailer {
     smtp: Option<SmtpMailer>,
     store: Store,
+    queue: Arc<Queue>,
+    max_attempts: u32,
+    public_url: String,
 }
 
 /// One email to one user (or address).
@@ -24,12 +35,23 @@ pub struct Outgoing {
 }
 
 impl Mailer {
-    pub fn new(config: &Config, store: Store) -> anyhow::Result<Self> {
+    pub fn new(config: &Config, store: Store, queue: Arc<Queue>) -> anyhow::Result<Self> {
         let smtp = match &config.smtp_url {
             Some(url) => Some(SmtpMailer::new(url.expose(), &config.mail_from)?),
             None => None,
         };
-        Ok(Self { smtp, store })
+        Ok(Self {
+            smtp,
+            store,
+            queue,
+            max_attempts: config.runtime.mail_max_attempts,
+            public_url: config.public_url.clone(),
+        })
+    }
+
+    /// A link into the product, for an email: `path` on the public URL.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url)
     }
 
     /// `smtp` or `outbox`.
@@ -41,51 +63,106 @@ impl Mailer {
         }
     }
 
-    /// Queues the email. SMTP delivery runs in the background so a slow mail
-    /// server never slows a request; its outcome is recorded in the outbox.
-    pub async fn send(&self, mail: Outgoing) -> Result<(), agentforge_store::StoreError> {
-        let Some(smtp) = self.smtp.clone() else {
+    /// Records the email and queues its delivery, inside `tx`: it goes out
+    /// only if the change that sends it is kept.
+    pub async fn send_in(&self, tx: &Tx, mail: Outgoing) -> Result<(), StoreError> {
+        let smtp = self.smtp.is_some();
+        if !smtp {
             tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.body_text, "email kept in the outbox (no SMTP configured)");
-            self.store
-                .outbox()
-                .record(NewMail {
-                    user_id: mail.user_id,
-                    to_address: mail.to,
-                    subject: mail.subject,
-                    body_text: mail.body_text,
-                    transport: "outbox",
-                    status: "stored",
-                    error: None,
-                    sent_at: None,
-                })
-                .await?;
-            return Ok(());
-        };
-        let store = self.store.clone();
-        tokio::spawn(async move {
-            let email = Email {
-                to: mail.to.clone(),
-                subject: mail.subject.clone(),
-                body_text: mail.body_text.clone(),
-            };
-            let outcome = smtp.send(&email).await;
-            if let Err(e) = &outcome {
-                tracing::error!(to = %mail.to, error = %e, "email could not be sent");
-            }
-            let record = NewMail {
+        }
+        let record = tx
+            .outbox()
+            .record(NewMail {
                 user_id: mail.user_id,
                 to_address: mail.to,
                 subject: mail.subject,
                 body_text: mail.body_text,
-                transport: "smtp",
-                status: if outcome.is_ok() { "sent" } else { "failed" },
-                error: outcome.as_ref().err().map(ToString::to_string),
-                sent_at: outcome.is_ok().then(Utc::now),
-            };
-            if let Err(e) = store.outbox().record(record).await {
-                tracing::error!(error = %e, "cannot record a sent email");
-            }
-        });
+                transport: if smtp { "smtp" } else { "outbox" },
+                status: if smtp { "queued" } else { "stored" },
+                error: None,
+                sent_at: None,
+            })
+            .await?;
+        if smtp {
+            tx.jobs()
+                .enqueue(NewJob::now(
+                    SEND_MAIL,
+                    serde_json::json!({ "mailId": record.id }),
+                    self.max_attempts,
+                ))
+                .await?;
+            // Polling finds it anyway; waking saves the wait once committed.
+            self.queue.wake();
+        }
         Ok(())
+    }
+
+    /// Records the email and queues its delivery, on its own.
+    pub async fn send(&self, mail: Outgoing) -> Result<(), StoreError> {
+        let tx = self.store.begin().await?;
+        self.send_in(&tx, mail).await?;
+        tx.commit().await
+    }
+
+    /// What runs `mail.send` jobs.
+    pub fn delivery(&self) -> Delivery {
+        Delivery {
+            smtp: self.smtp.clone(),
+            store: self.store.clone(),
+        }
+    }
+}
+
+/// Delivers one email of the outbox by SMTP, recording each attempt on it.
+pub struct Delivery {
+    smtp: Option<SmtpMailer>,
+    store: Store,
+}
+
+#[async_trait::async_trait]
+impl JobHandler for Delivery {
+    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
+        let id = job
+            .payload
+            .get("mailId")
+            .and_then(|v| v.as_str())
+            .ok_or_else(|| JobFailure::Permanent("the job names no email".to_owned()))?;
+        let store_error = |e: StoreError| JobFailure::Retry(e.to_string());
+        let Some(mail) = self.store.outbox().get(id).await.map_err(store_error)? else {
+            return Err(JobFailure::Permanent(
+                "the email is no longer in the outbox".to_owned(),
+            ));
+        };
+        if mail.status == "sent" {
+            return Ok(()); // Sent by an attempt whose outcome was not recorded.
+        }
+        let Some(smtp) = &self.smtp else {
+            return Err(JobFailure::Retry("no SMTP server is configured".to_owned()));
+        };
+        let email = Email {
+            to: mail.to_address.clone(),
+            subject: mail.subject.clone(),
+            body_text: mail.body_text.clone(),
+        };
+        let outcome = smtp.send(&email).await;
+        let permanent = outcome.as_ref().is_err_and(|e| e.is_permanent());
+        let last = permanent || job.attempts >= job.max_attempts;
+        if let Err(e) = &outcome {
+            tracing::warn!(to = %mail.to_address, attempt = job.attempts, error = %e, "email not delivered");
+        }
+        self.store
+            .outbox()
+            .record_attempt(
+                id,
+                outcome.as_ref().map(|_| ()).map_err(ToString::to_string),
+                last,
+            )
+            .await
+            .map_err(store_error)?;
+        match outcome {
+            Ok(()) => Ok(()),
+            Err(e) if permanent => Err(JobFailure::Permanent(e.to_string())),
+            Err(e) => Err(JobFailure::Retry(e.to_string())),
+        }
     }
 }

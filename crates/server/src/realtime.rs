@@ -9,7 +9,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use agentforge_store::{Store, StoreError};
+use agentforge_runtime::{AgentRef, Announce, LiveEvent, Tasks};
+use agentforge_store::{Conversation, Store, StoreError};
 use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
@@ -76,6 +77,79 @@ pub struct Hub {
     postgres: bool,
 }
 
+#[async_trait::async_trait]
+impl Announce for Hub {
+    /// Works out who may see the event (the agent's owner, the members of
+    /// its team, looked up now so joining or leaving takes effect at once,
+    /// and the user who held the conversation), then publishes it.
+    async fn announce(&self, event: LiveEvent) {
+        if !self.postgres && self.local.receiver_count() == 0 {
+            return; // Nobody is listening on this (the only) instance.
+        }
+        let (audience, event) = match event {
+            LiveEvent::ConversationStarted {
+                conversation,
+                agent,
+            } => (
+                self.audience(&conversation, Some(&agent)).await,
+                Event::ConversationStarted {
+                    conversation: ConversationOut::new(conversation, agent.name),
+                },
+            ),
+            LiveEvent::MessageCreated {
+                conversation,
+                message,
+                agent,
+            } => {
+                let audience = self.audience(&conversation, Some(&agent)).await;
+                let message = MessageOut::from(message);
+                (
+                    audience,
+                    Event::MessageCreated {
+                        conversation_id: conversation.id.clone(),
+                        agent_id: conversation.agent_id.clone(),
+                        conversation: ConversationOut::new(conversation, agent.name)
+                            .with_last_message(&message),
+                        message: Box::new(message),
+                    },
+                )
+            }
+            LiveEvent::ConversationEnded {
+                conversation,
+                agent,
+            } => (
+                self.audience(&conversation, Some(&agent)).await,
+                Event::ConversationEnded {
+                    conversation: ConversationOut::new(conversation, agent.name),
+                },
+            ),
+            LiveEvent::ConversationDeleted { conversation } => (
+                self.audience(&conversation, None).await,
+                Event::ConversationDeleted {
+                    conversation_id: conversation.id,
+                    agent_id: conversation.agent_id,
+                },
+            ),
+            LiveEvent::TeamNotification {
+                team_id,
+                team_name,
+                message,
+                from,
+                recipients,
+            } => (
+                recipients,
+                Event::TeamNotification {
+                    team_id,
+                    team_name,
+                    message,
+                    from,
+                },
+            ),
+        };
+        self.publish(audience, event).await;
+    }
+}
+
 impl Hub {
     pub fn new(store: Store) -> Self {
         let postgres = store.kind() == agentforge_store::DatabaseKind::Postgres;
@@ -95,16 +169,51 @@ impl Hub {
         }
     }
 
-    /// On PostgreSQL, starts listening for every instance's events; the
-    /// listener runs until the hub is dropped.
-    pub async fn start(self: &Arc<Self>, database_url: &str) -> Result<(), StoreError> {
+    /// Who hears about a conversation: its agent's owner, the members of the
+    /// agent's team and the user who held it. With the agent at hand, no
+    /// lookup is needed when it has no team.
+    async fn audience(&self, conversation: &Conversation, agent: Option<&AgentRef>) -> Vec<String> {
+        let members = match agent {
+            Some(AgentRef { team_id: None, .. }) => Ok(Vec::new()),
+            Some(AgentRef {
+                team_id: Some(team_id),
+                ..
+            }) => self.store.teams().member_ids(team_id).await,
+            None => {
+                self.store
+                    .teams()
+                    .member_ids_for_agent(&conversation.agent_id)
+                    .await
+            }
+        };
+        let mut audience = vec![conversation.owner_id.clone()];
+        audience.extend(conversation.user_id.clone());
+        match members {
+            Ok(members) => audience.extend(members),
+            Err(e) => tracing::error!(error = %e, "cannot read the team of a conversation's agent"),
+        }
+        audience
+    }
+
+    /// On PostgreSQL, starts listening for every instance's events, on an
+    /// owned task that ends when shutdown begins.
+    pub async fn start(
+        self: &Arc<Self>,
+        database_url: &str,
+        tasks: &Tasks,
+    ) -> Result<(), StoreError> {
         let Some(mut listener) = self.store.listen(database_url, CHANNEL).await? else {
             return Ok(());
         };
         let hub = Arc::downgrade(self);
-        tokio::spawn(async move {
+        let owned = tasks.clone();
+        tasks.spawn(async move {
             loop {
-                let payload = match listener.recv().await {
+                let received = tokio::select! {
+                    received = listener.recv() => received,
+                    () = owned.stopping() => return,
+                };
+                let payload = match received {
                     Ok(payload) => payload,
                     Err(e) => {
                         if hub.strong_count() == 0 {
@@ -126,10 +235,7 @@ impl Hub {
     }
 
     /// Sends `event` to the sockets of `audience` (user ids), on every instance.
-    pub async fn publish(&self, audience: Vec<String>, event: Event) {
-        if !self.postgres && self.local.receiver_count() == 0 {
-            return; // Nobody is listening on this (the only) instance.
-        }
+    async fn publish(&self, audience: Vec<String>, event: Event) {
         let frame = match serde_json::to_string(&event) {
             Ok(frame) => frame,
             Err(e) => {
@@ -242,6 +348,7 @@ pub async fn socket(
         }
     };
     let hub = state.realtime.clone();
+    let tasks = state.runtime.tasks().clone();
     // Clients only ever send pings and a close, and the server's frames are
     // small: buffers sized for that keep a thousand sockets in a few MB
     // (tungstenite's defaults are 128 KiB each way).
@@ -250,7 +357,7 @@ pub async fn socket(
         .write_buffer_size(0)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| serve(socket, hub, user_id))
+        .on_upgrade(move |socket| serve(socket, hub, tasks, user_id))
 }
 
 async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, ApiError> {
@@ -261,7 +368,7 @@ async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, A
     Ok(crate::accounts::user_for_token(state, token).await?.id)
 }
 
-async fn serve(socket: WebSocket, hub: Arc<Hub>, user_id: String) {
+async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) {
     let mut events = hub.subscribe();
     let (mut sink, mut incoming) = socket.split();
     let ready = serde_json::json!({"type": "ready", "userId": user_id}).to_string();
@@ -295,6 +402,11 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, user_id: String) {
                 Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
+            () = tasks.stopping() => {
+                // The server is going down: say so, so clients reconnect elsewhere.
+                let _ = sink.send(Frame::Close(None)).await;
+                return;
+            }
             _ = ping.tick() => {
                 if sink.send(Frame::Ping(Vec::new().into())).await.is_err() {
                     return;

@@ -2,27 +2,30 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Instant;
 
+use agentforge_runtime::{Models, Runtime};
 use agentforge_store::Store;
 use chrono::{DateTime, Utc};
 
 use crate::accounts::tokens::AccessTokens;
-use crate::chat::Models;
 use crate::config::Config;
 use crate::http::metrics::HttpMetrics;
-use crate::http::rate_limit::RateLimiter;
 use crate::mail::Mailer;
+use crate::rate_limit::RateLimiter;
 use crate::realtime::Hub;
 use crate::secret_key::SecretKey;
 use crate::system::DatabaseProbe;
 
 /// Everything a handler may need. Extracting it clones one `Arc`, so it
-/// costs the same however much it holds.
+/// costs the same however much it holds. Services take the parts they use
+/// (the store, the runtime, the mailer …), never the whole of it.
 #[derive(Clone)]
 pub struct AppState(Arc<Services>);
 
 /// The services behind [`AppState`].
 pub struct Services {
     pub store: Store,
+    /// Conversation turns, the job queue and the owned tasks.
+    pub runtime: Runtime,
     pub config: Arc<Config>,
     pub secret_key: SecretKey,
     pub access_tokens: AccessTokens,
@@ -30,7 +33,6 @@ pub struct Services {
     pub rate_limiter: RateLimiter,
     pub metrics: Arc<HttpMetrics>,
     pub database_probe: DatabaseProbe,
-    pub models: Models,
     pub realtime: Arc<Hub>,
     pub started: Instant,
     pub started_at: DateTime<Utc>,
@@ -46,10 +48,17 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(store: Store, config: Config, secret_key: SecretKey) -> anyhow::Result<Self> {
-        let mailer = Mailer::new(&config, store.clone())?;
+        let realtime = Arc::new(Hub::new(store.clone()));
+        let runtime = Runtime::new(
+            store.clone(),
+            Models::new(&config.llm.models()),
+            realtime.clone(),
+            config.runtime.settings(),
+        );
+        let mailer = Mailer::new(&config, store.clone(), runtime.jobs().clone())?;
         Ok(Self(Arc::new(Services {
-            models: Models::new(&config.llm),
-            realtime: Arc::new(Hub::new(store.clone())),
+            runtime,
+            realtime,
             access_tokens: AccessTokens::new(&secret_key),
             mailer,
             rate_limiter: RateLimiter::default(),

@@ -1,12 +1,12 @@
 //! Agents, their numbered versions and their deployments.
 
-use agentforge_domain::agent::{AgentConfig, AgentStatus, AgentType, Environment};
+use agentforge_domain::agent::{AgentConfig, AgentSort, AgentStatus, AgentType, Environment};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, NullOrdering};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
     DatabaseConnection, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionTrait,
+    TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -101,14 +101,6 @@ impl TryFrom<agent_deployment::Model> for Deployment {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AgentSort {
-    Name,
-    #[default]
-    Created,
-    LastActive,
-}
-
 /// What to list: the agents `viewer` owns or that are shared with a team
 /// they belong to, filtered, sorted and paged.
 #[derive(Debug, Clone, Default)]
@@ -134,8 +126,9 @@ pub struct BulkChanges {
     pub agent_type: Option<AgentType>,
 }
 
-pub struct Agents<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Agents<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
@@ -196,8 +189,8 @@ async fn apply(
     Agent::try_from(model.update(db).await?)
 }
 
-impl<'a> Agents<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> Agents<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 
@@ -468,6 +461,26 @@ impl<'a> Agents<'a> {
         .await?;
         txn.commit().await?;
         Deployment::try_from(model)
+    }
+
+    /// The version deployed to `environment`, if one is.
+    pub async fn deployed(
+        &self,
+        agent_id: &str,
+        environment: Environment,
+    ) -> Result<Option<AgentVersion>, StoreError> {
+        let deployment = agent_deployment::Entity::find()
+            .filter(agent_deployment::Column::AgentId.eq(agent_id))
+            .filter(agent_deployment::Column::Environment.eq(environment.as_str()))
+            .one(self.db)
+            .await?;
+        match deployment {
+            Some(d) => {
+                self.version(agent_id, u32::try_from(d.version).unwrap_or_default())
+                    .await
+            }
+            None => Ok(None),
+        }
     }
 
     /// In the order development, staging, production.

@@ -1,12 +1,13 @@
 //! Conversations and their messages.
 
 use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole, MessageStatus};
+use agentforge_domain::policy::{Party, PartyKind};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
     DatabaseConnection, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionTrait,
+    TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -39,6 +40,11 @@ pub struct Conversation {
     pub started_at: DateTime<Utc>,
     pub last_message_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
+    /// Who held it when that was not a signed-in user (a widget visitor, a
+    /// phone number …).
+    pub party: Option<Party>,
+    /// A test turn of the agent builder: left out of lists and analytics.
+    pub test: bool,
 }
 
 impl TryFrom<conversation::Model> for Conversation {
@@ -60,11 +66,27 @@ impl TryFrom<conversation::Model> for Conversation {
             started_at: m.started_at,
             last_message_at: m.last_message_at,
             ended_at: m.ended_at,
+            party: match (m.party_kind, m.party_key) {
+                (Some(kind), Some(key)) => Some(Party::from_parts(
+                    PartyKind::parse(&kind).map_err(|e| corrupt("party", e))?,
+                    key,
+                )),
+                _ => None,
+            },
+            test: m.test,
         })
     }
 }
 
 impl Conversation {
+    /// Who held the conversation: the signed-in user, or another party.
+    pub fn holder(&self) -> Option<Party> {
+        match &self.user_id {
+            Some(user_id) => Some(Party::User(user_id.clone())),
+            None => self.party.clone(),
+        }
+    }
+
     /// Counts a stored message, as the database's trigger does.
     pub fn count(&mut self, message: &Message) {
         self.message_count = self.message_count.saturating_add(1);
@@ -80,9 +102,12 @@ impl Conversation {
 pub struct NewConversation {
     pub agent_id: String,
     pub owner_id: String,
-    pub user_id: Option<String>,
+    /// Who holds it: a signed-in user is kept in `user_id`, any other
+    /// party in `party_kind`/`party_key`.
+    pub holder: Option<Party>,
     pub channel: Channel,
     pub title: String,
+    pub test: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -105,6 +130,7 @@ pub struct Message {
     pub model: Option<String>,
     pub notice: Option<String>,
     pub created_at: DateTime<Utc>,
+    pub updated_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<message::Model> for Message {
@@ -130,6 +156,7 @@ impl TryFrom<message::Model> for Message {
             model: m.model,
             notice: m.notice,
             created_at: m.created_at,
+            updated_at: m.updated_at,
         })
     }
 }
@@ -176,6 +203,13 @@ impl NewMessage {
     }
 }
 
+/// Where a turn happens: a conversation to start, or one already going.
+#[derive(Debug, Clone)]
+pub enum TurnConversation {
+    New(NewConversation),
+    Existing(Conversation),
+}
+
 /// What to list: the conversations `viewer` may see (those of their agents,
 /// of the agents shared with their teams, and those they started), filtered
 /// and paged, latest activity first.
@@ -200,29 +234,13 @@ pub enum Scope {
     Owner(String),
 }
 
-/// A conversation start, for activity series.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StartFact {
-    pub started_at: DateTime<Utc>,
-    pub user_id: Option<String>,
-    pub status: ConversationStatus,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Conversations<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-/// A message, reduced to what activity series need.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MessageFact {
-    pub created_at: DateTime<Utc>,
-    pub role: MessageRole,
-    pub latency_ms: Option<u32>,
-    pub tokens_in: u32,
-    pub tokens_out: u32,
-}
-
-/// (created_at, role, latency_ms, tokens_in, tokens_out) as selected.
-type MessageFactRow = (DateTime<Utc>, String, Option<i32>, i32, i32);
-
-pub struct Conversations<'a> {
-    db: &'a DatabaseConnection,
+fn millis_column(value: Option<u32>) -> Option<i32> {
+    value.map(|v| i32::try_from(v).unwrap_or(i32::MAX))
 }
 
 fn json_text(value: &serde_json::Value) -> String {
@@ -238,8 +256,8 @@ fn like(text: &str) -> LikeExpr {
     LikeExpr::new(format!("%{escaped}%")).escape('\\')
 }
 
-impl<'a> Conversations<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 
@@ -273,15 +291,17 @@ impl<'a> Conversations<'a> {
         &self,
         filter: &ConversationFilter,
     ) -> Result<(Vec<Conversation>, u64), StoreError> {
-        let mut query = conversation::Entity::find().filter(
-            Condition::any()
-                .add(conversation::Column::OwnerId.eq(filter.viewer.clone()))
-                .add(conversation::Column::UserId.eq(filter.viewer.clone()))
-                .add(
-                    conversation::Column::AgentId
-                        .in_subquery(crate::teams::team_agents_of(&filter.viewer)),
-                ),
-        );
+        let mut query = conversation::Entity::find()
+            .filter(conversation::Column::Test.eq(false))
+            .filter(
+                Condition::any()
+                    .add(conversation::Column::OwnerId.eq(filter.viewer.clone()))
+                    .add(conversation::Column::UserId.eq(filter.viewer.clone()))
+                    .add(
+                        conversation::Column::AgentId
+                            .in_subquery(crate::teams::team_agents_of(&filter.viewer)),
+                    ),
+            );
         if let Some(agent_id) = &filter.agent_id {
             query = query.filter(conversation::Column::AgentId.eq(agent_id.clone()));
         }
@@ -465,74 +485,119 @@ impl<'a> Conversations<'a> {
             .collect()
     }
 
+    /// The conversations counted for `scope` (test turns never are).
     fn scoped(scope: &Scope) -> Condition {
+        let counted = Condition::all().add(conversation::Column::Test.eq(false));
         match scope {
-            Scope::Agent(id) => Condition::all().add(conversation::Column::AgentId.eq(id.clone())),
-            Scope::Owner(id) => Condition::all().add(conversation::Column::OwnerId.eq(id.clone())),
+            Scope::Agent(id) => counted.add(conversation::Column::AgentId.eq(id.clone())),
+            Scope::Owner(id) => counted.add(conversation::Column::OwnerId.eq(id.clone())),
         }
     }
 
-    /// Conversations started since `from`.
-    pub async fn starts_since(
+    /// Opens a turn in one transaction: the conversation (when new), the
+    /// person's message, and the answer's row in `streaming` state, which
+    /// [`Conversations::save_partial`] fills as it comes and
+    /// [`Conversations::finish`] closes. The conversation comes back counted.
+    pub async fn open_turn(
         &self,
-        scope: &Scope,
-        from: DateTime<Utc>,
-    ) -> Result<Vec<StartFact>, StoreError> {
-        let rows: Vec<(DateTime<Utc>, Option<String>, String)> = conversation::Entity::find()
-            .select_only()
-            .column(conversation::Column::StartedAt)
-            .column(conversation::Column::UserId)
-            .column(conversation::Column::Status)
-            .filter(Self::scoped(scope))
-            .filter(conversation::Column::StartedAt.gte(from))
-            .into_tuple()
-            .all(self.db)
+        conversation: TurnConversation,
+        question: NewMessage,
+        answer: NewMessage,
+    ) -> Result<(Conversation, Message, Message), StoreError> {
+        let txn = self.db.begin().await?;
+        let mut conversation = match conversation {
+            TurnConversation::New(new) => insert_conversation(&txn, new).await?,
+            TurnConversation::Existing(current) => current,
+        };
+        let question = insert_message(&txn, &conversation.id, question).await?;
+        let answer = insert_message(&txn, &conversation.id, answer).await?;
+        txn.commit().await?;
+        conversation.count(&question);
+        conversation.count(&answer);
+        Ok((conversation, question, answer))
+    }
+
+    /// Saves what an answer has said so far (and that its writer is alive);
+    /// `false` when it is no longer streaming (already finished or found
+    /// interrupted).
+    pub async fn save_partial(&self, message_id: &str, content: &str) -> Result<bool, StoreError> {
+        let result = message::Entity::update_many()
+            .col_expr(message::Column::Content, Expr::value(content))
+            .col_expr(message::Column::UpdatedAt, Expr::value(crate::now()))
+            .filter(message::Column::Id.eq(message_id))
+            .filter(message::Column::Status.eq(MessageStatus::Streaming.as_str()))
+            .exec(self.db)
             .await?;
-        rows.into_iter()
-            .map(|(started_at, user_id, status)| {
-                Ok(StartFact {
-                    started_at,
-                    user_id,
-                    status: ConversationStatus::parse(&status)
-                        .map_err(|e| corrupt("conversation status", e))?,
-                })
-            })
+        Ok(result.rows_affected == 1)
+    }
+
+    /// Closes a streaming answer with its final text, status and counts (the
+    /// conversation's token counts follow, by trigger). Closing one that was
+    /// found interrupted meanwhile still records what it said.
+    pub async fn finish(&self, message_id: &str, done: NewMessage) -> Result<Message, StoreError> {
+        let model = message::ActiveModel {
+            id: Set(message_id.to_owned()),
+            content: Set(done.content),
+            status: Set(done.status.as_str().to_owned()),
+            error: Set(done.error),
+            citations: Set(json_text(&done.citations)),
+            tool_calls: Set(json_text(&done.tool_calls)),
+            tokens_in: Set(i32::try_from(done.tokens_in).unwrap_or(i32::MAX)),
+            tokens_out: Set(i32::try_from(done.tokens_out).unwrap_or(i32::MAX)),
+            latency_ms: Set(millis_column(done.latency_ms)),
+            first_token_ms: Set(millis_column(done.first_token_ms)),
+            provider: Set(done.provider),
+            model: Set(done.model),
+            notice: Set(done.notice),
+            updated_at: Set(Some(crate::now())),
+            ..Default::default()
+        }
+        .update(self.db)
+        .await
+        .map_err(|e| match e {
+            sea_orm::DbErr::RecordNotUpdated => StoreError::NotFound,
+            other => StoreError::Database(other),
+        })?;
+        Message::try_from(model)
+    }
+
+    /// Marks `interrupted` every answer still `streaming` whose last save is
+    /// older than `before`: its writer is gone. Returns them.
+    pub async fn interrupt_stale(&self, before: DateTime<Utc>) -> Result<Vec<Message>, StoreError> {
+        message::Entity::update_many()
+            .col_expr(
+                message::Column::Status,
+                Expr::value(MessageStatus::Interrupted.as_str()),
+            )
+            .col_expr(message::Column::UpdatedAt, Expr::value(crate::now()))
+            .filter(message::Column::Status.eq(MessageStatus::Streaming.as_str()))
+            .filter(
+                Condition::any()
+                    .add(message::Column::UpdatedAt.lt(before))
+                    .add(message::Column::UpdatedAt.is_null()),
+            )
+            .exec_with_returning(self.db)
+            .await?
+            .into_iter()
+            .map(Message::try_from)
             .collect()
     }
 
-    /// Messages written since `from`.
-    pub async fn messages_since(
-        &self,
-        scope: &Scope,
-        from: DateTime<Utc>,
-    ) -> Result<Vec<MessageFact>, StoreError> {
-        let ids = Query::select()
-            .column(conversation::Column::Id)
-            .from(conversation::Entity)
-            .cond_where(Self::scoped(scope))
-            .to_owned();
-        let rows: Vec<MessageFactRow> = message::Entity::find()
-            .select_only()
-            .column(message::Column::CreatedAt)
-            .column(message::Column::Role)
-            .column(message::Column::LatencyMs)
-            .column(message::Column::TokensIn)
-            .column(message::Column::TokensOut)
-            .filter(message::Column::ConversationId.in_subquery(ids))
-            .filter(message::Column::CreatedAt.gte(from))
-            .into_tuple()
-            .all(self.db)
-            .await?;
-        rows.into_iter()
-            .map(|(created_at, role, latency, tokens_in, tokens_out)| {
-                Ok(MessageFact {
-                    created_at,
-                    role: MessageRole::parse(&role).map_err(|e| corrupt("message role", e))?,
-                    latency_ms: latency.and_then(|v| u32::try_from(v).ok()),
-                    tokens_in: u32::try_from(tokens_in).unwrap_or_default(),
-                    tokens_out: u32::try_from(tokens_out).unwrap_or_default(),
-                })
-            })
+    /// Ends every active conversation whose last message is older than
+    /// `before`. Returns them, ended.
+    pub async fn end_idle(&self, before: DateTime<Utc>) -> Result<Vec<Conversation>, StoreError> {
+        conversation::Entity::update_many()
+            .col_expr(
+                conversation::Column::Status,
+                Expr::value(ConversationStatus::Ended.as_str()),
+            )
+            .col_expr(conversation::Column::EndedAt, Expr::value(crate::now()))
+            .filter(conversation::Column::Status.eq(ConversationStatus::Active.as_str()))
+            .filter(conversation::Column::LastMessageAt.lt(before))
+            .exec_with_returning(self.db)
+            .await?
+            .into_iter()
+            .map(Conversation::try_from)
             .collect()
     }
 
@@ -564,11 +629,18 @@ async fn insert_conversation(
     new: NewConversation,
 ) -> Result<Conversation, StoreError> {
     let now = crate::now();
+    let (user_id, party) = match new.holder {
+        Some(Party::User(id)) => (Some(id), None),
+        other => (None, other),
+    };
     let model = conversation::ActiveModel {
         id: Set(uuid::Uuid::now_v7().to_string()),
         agent_id: Set(new.agent_id),
         owner_id: Set(new.owner_id),
-        user_id: Set(new.user_id),
+        user_id: Set(user_id),
+        party_kind: Set(party.as_ref().map(|p| p.kind().as_str().to_owned())),
+        party_key: Set(party.map(|p| p.key().chars().take(200).collect())),
+        test: Set(new.test),
         channel: Set(new.channel.as_str().to_owned()),
         title: Set(new.title.chars().take(200).collect()),
         status: Set(ConversationStatus::Active.as_str().to_owned()),
@@ -590,7 +662,7 @@ async fn insert_message(
     conversation_id: &str,
     new: NewMessage,
 ) -> Result<Message, StoreError> {
-    let ms = |v: Option<u32>| v.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
+    let now = crate::now();
     let message = message::ActiveModel {
         id: Set(new.id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())),
         conversation_id: Set(conversation_id.to_owned()),
@@ -602,12 +674,13 @@ async fn insert_message(
         tool_calls: Set(json_text(&new.tool_calls)),
         tokens_in: Set(i32::try_from(new.tokens_in).unwrap_or(i32::MAX)),
         tokens_out: Set(i32::try_from(new.tokens_out).unwrap_or(i32::MAX)),
-        latency_ms: Set(ms(new.latency_ms)),
-        first_token_ms: Set(ms(new.first_token_ms)),
+        latency_ms: Set(millis_column(new.latency_ms)),
+        first_token_ms: Set(millis_column(new.first_token_ms)),
         provider: Set(new.provider),
         model: Set(new.model),
         notice: Set(new.notice),
-        created_at: Set(crate::now()),
+        created_at: Set(now),
+        updated_at: Set(Some(now)),
     }
     .insert(db)
     .await

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseBackend,
     DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Statement,
-    TransactionTrait,
+    TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -78,12 +78,13 @@ pub struct Upload {
     pub created_at: DateTime<Utc>,
 }
 
-pub struct Knowledge<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Knowledge<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-impl<'a> Knowledge<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> Knowledge<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 

@@ -5,10 +5,12 @@
 //! repositories exposed by [`Store`].
 
 mod agents;
+mod analytics;
 mod connect;
 mod conversations;
 mod entities;
 mod error;
+mod jobs;
 mod knowledge;
 mod mail;
 mod migrations;
@@ -17,13 +19,15 @@ mod teams;
 mod tokens;
 mod users;
 
-pub use agents::{Agent, AgentFilter, AgentSort, AgentVersion, Agents, BulkChanges, Deployment};
+pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
+pub use analytics::{Activity, Analytics, Bucket};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions};
 pub use conversations::{
-    Conversation, ConversationFilter, Conversations, Message, MessageFact, NewConversation,
-    NewMessage, Scope, StartFact,
+    Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
+    TurnConversation,
 };
 pub use error::StoreError;
+pub use jobs::{Job, JobCounts, Jobs, NewJob};
 pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
 pub use mail::{Mail, NewMail, Outbox};
 pub use personalities::{NewPersonality, Personalities, Personality};
@@ -33,7 +37,10 @@ pub use tokens::{
 };
 pub use users::{NewUser, ProfileChanges, User, Users};
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{
+    DatabaseConnection, DatabaseTransaction, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
 
 /// The current time at the precision both engines store (microseconds), so
@@ -142,6 +149,25 @@ impl Store {
         Ok(Some(Listener(listener)))
     }
 
+    /// Starts a unit of work: what is written through the returned [`Tx`]
+    /// is kept only if [`Tx::commit`] is called (dropping it rolls back).
+    ///
+    /// On SQLite the transaction takes the write lock at once (`BEGIN
+    /// IMMEDIATE`): a transaction that reads before it writes could otherwise
+    /// find its snapshot stale when it comes to write, and fail instead of
+    /// waiting its turn.
+    pub async fn begin(&self) -> Result<Tx, StoreError> {
+        let options = TransactionOptions {
+            sqlite_transaction_mode: (self.kind == DatabaseKind::Sqlite)
+                .then_some(SqliteTransactionMode::Immediate),
+            ..TransactionOptions::default()
+        };
+        Ok(Tx {
+            txn: self.db.begin_with_options(options).await?,
+            kind: self.kind,
+        })
+    }
+
     pub fn users(&self) -> Users<'_> {
         Users::new(&self.db)
     }
@@ -176,5 +202,72 @@ impl Store {
 
     pub fn outbox(&self) -> Outbox<'_> {
         Outbox::new(&self.db)
+    }
+
+    pub fn jobs(&self) -> Jobs<'_> {
+        Jobs::new(&self.db)
+    }
+
+    pub fn analytics(&self) -> Analytics<'_> {
+        Analytics::new(&self.db)
+    }
+}
+
+/// A unit of work across repositories, on both engines: the same
+/// repositories as [`Store`], all writing inside one transaction. Dropped
+/// without [`Tx::commit`], it rolls back.
+pub struct Tx {
+    txn: DatabaseTransaction,
+    kind: DatabaseKind,
+}
+
+impl Tx {
+    /// Makes every write of the unit of work last.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        self.txn.commit().await.map_err(StoreError::from)
+    }
+
+    pub fn kind(&self) -> DatabaseKind {
+        self.kind
+    }
+
+    pub fn users(&self) -> Users<'_, DatabaseTransaction> {
+        Users::new(&self.txn)
+    }
+
+    pub fn agents(&self) -> Agents<'_, DatabaseTransaction> {
+        Agents::new(&self.txn)
+    }
+
+    pub fn conversations(&self) -> Conversations<'_, DatabaseTransaction> {
+        Conversations::new(&self.txn)
+    }
+
+    pub fn knowledge(&self) -> Knowledge<'_, DatabaseTransaction> {
+        Knowledge::new(&self.txn)
+    }
+
+    pub fn teams(&self) -> Teams<'_, DatabaseTransaction> {
+        Teams::new(&self.txn)
+    }
+
+    pub fn personalities(&self) -> Personalities<'_, DatabaseTransaction> {
+        Personalities::new(&self.txn)
+    }
+
+    pub fn refresh_tokens(&self) -> RefreshTokens<'_, DatabaseTransaction> {
+        RefreshTokens::new(&self.txn)
+    }
+
+    pub fn one_time_tokens(&self) -> OneTimeTokens<'_, DatabaseTransaction> {
+        OneTimeTokens::new(&self.txn)
+    }
+
+    pub fn outbox(&self) -> Outbox<'_, DatabaseTransaction> {
+        Outbox::new(&self.txn)
+    }
+
+    pub fn jobs(&self) -> Jobs<'_, DatabaseTransaction> {
+        Jobs::new(&self.txn)
     }
 }

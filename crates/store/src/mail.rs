@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait, PaginatorTrait,
-    QueryOrder, QuerySelect,
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -19,9 +19,12 @@ pub struct Mail {
     pub body_text: String,
     /// `outbox` or `smtp`.
     pub transport: String,
-    /// `stored` (outbox only), `sent` or `failed`.
+    /// `stored` (outbox only), `queued` (waiting for its next delivery
+    /// attempt), `sent`, or `failed` (every attempt failed).
     pub status: String,
     pub error: Option<String>,
+    /// Delivery attempts so far.
+    pub attempts: u32,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
 }
@@ -37,6 +40,7 @@ impl From<mail::Model> for Mail {
             transport: m.transport,
             status: m.status,
             error: m.error,
+            attempts: u32::try_from(m.attempts).unwrap_or_default(),
             created_at: m.created_at,
             sent_at: m.sent_at,
         }
@@ -55,12 +59,13 @@ pub struct NewMail {
     pub sent_at: Option<DateTime<Utc>>,
 }
 
-pub struct Outbox<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Outbox<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-impl<'a> Outbox<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> Outbox<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 
@@ -74,10 +79,49 @@ impl<'a> Outbox<'a> {
             transport: Set(new.transport.to_owned()),
             status: Set(new.status.to_owned()),
             error: Set(new.error),
+            attempts: Set(0),
             created_at: Set(crate::now()),
+            updated_at: Set(Some(crate::now())),
             sent_at: Set(new.sent_at),
         };
         Ok(model.insert(self.db).await?.into())
+    }
+
+    pub async fn get(&self, id: &str) -> Result<Option<Mail>, StoreError> {
+        Ok(mail::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .map(Mail::from))
+    }
+
+    /// Records a delivery attempt: `Ok` sent it; an error leaves it `queued`
+    /// for another attempt, or `failed` when `last` was the last one.
+    pub async fn record_attempt(
+        &self,
+        id: &str,
+        outcome: Result<(), String>,
+        last: bool,
+    ) -> Result<Mail, StoreError> {
+        let current = mail::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let now = crate::now();
+        let mut model: mail::ActiveModel = current.clone().into();
+        model.attempts = Set(current.attempts.saturating_add(1));
+        model.updated_at = Set(Some(now));
+        match outcome {
+            Ok(()) => {
+                model.status = Set("sent".to_owned());
+                model.error = Set(None);
+                model.sent_at = Set(Some(now));
+            }
+            Err(error) => {
+                model.status = Set(if last { "failed" } else { "queued" }.to_owned());
+                model.error = Set(Some(error.chars().take(2000).collect()));
+            }
+        }
+        Ok(model.update(self.db).await?.into())
     }
 
     /// Newest first; `page` starts at 1.

@@ -1,17 +1,21 @@
 //! Teams, their members (each with a role) and their invitations.
 //!
-//! The rules a team keeps whatever the caller does live here, inside
-//! transactions: a team always has an owner, an invitation is used once,
-//! and deleting a team takes its agents back to their owners.
+//! The rules that need a row's current state are kept here with conditional
+//! writes (an invitation is used once); the rules across rows (a team keeps
+//! an owner, a leaving owner's teams are handed over) are the teams
+//! service's, run in one transaction with the locking reads given here.
+//! Deleting a team takes its agents back to their owners.
 
 use std::collections::HashMap;
 
+use agentforge_domain::Conflict;
 use agentforge_domain::team::{InvitationStatus, TeamRole};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, RelationTrait, TransactionTrait,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, RelationTrait, TransactionSession,
+    TransactionTrait,
 };
 
 use crate::StoreError;
@@ -164,12 +168,13 @@ fn member_from(row: MemberRow) -> Result<Member, StoreError> {
     })
 }
 
-pub struct Teams<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Teams<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-impl<'a> Teams<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> Teams<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 
@@ -413,44 +418,93 @@ impl<'a> Teams<'a> {
         self.member(team_id, &id).await?.ok_or(StoreError::NotFound)
     }
 
-    /// Changes a member's role; `Conflict("last_owner")` if that would leave
-    /// the team without an owner.
+    /// Changes a member's role. (That a team keeps an owner is the
+    /// caller's rule to check, with [`Teams::owners_locked`], in the same
+    /// transaction.)
     pub async fn set_role(
         &self,
         team_id: &str,
         member_id: &str,
         role: TeamRole,
     ) -> Result<Member, StoreError> {
-        let txn = self.db.begin().await?;
-        let current = find_member(&txn, team_id, member_id).await?;
-        if current.role == TeamRole::Owner.as_str() && role != TeamRole::Owner {
-            ensure_another_owner(&txn, team_id).await?;
-        }
+        let current = find_member(self.db, team_id, member_id).await?;
         team_member::ActiveModel {
             id: Set(current.id.clone()),
             role: Set(role.as_str().to_owned()),
             ..Default::default()
         }
-        .update(&txn)
+        .update(self.db)
         .await?;
-        txn.commit().await?;
         self.member(team_id, member_id)
             .await?
             .ok_or(StoreError::NotFound)
     }
 
-    /// Removes a member; `Conflict("last_owner")` for the team's only owner.
+    /// Removes a member.
     pub async fn remove_member(&self, team_id: &str, member_id: &str) -> Result<(), StoreError> {
-        let txn = self.db.begin().await?;
-        let current = find_member(&txn, team_id, member_id).await?;
-        if current.role == TeamRole::Owner.as_str() {
-            ensure_another_owner(&txn, team_id).await?;
-        }
+        let current = find_member(self.db, team_id, member_id).await?;
         team_member::Entity::delete_by_id(current.id)
-            .exec(&txn)
+            .exec(self.db)
             .await?;
-        txn.commit().await?;
         Ok(())
+    }
+
+    /// The team's owners. Inside a transaction on PostgreSQL their rows stay
+    /// locked until it ends, so two owners stepping down at once cannot both
+    /// see the other as the one who stays (SQLite serialises writing
+    /// transactions anyway).
+    pub async fn owners_locked(&self, team_id: &str) -> Result<Vec<Member>, StoreError> {
+        let owners: Vec<String> = team_member::Entity::find()
+            .select_only()
+            .column(team_member::Column::Id)
+            .filter(team_member::Column::TeamId.eq(team_id))
+            .filter(team_member::Column::Role.eq(TeamRole::Owner.as_str()))
+            .lock_exclusive()
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        let mut members = Vec::with_capacity(owners.len());
+        for id in owners {
+            members.extend(self.member(team_id, &id).await?);
+        }
+        Ok(members)
+    }
+
+    /// The teams `user_id` owns.
+    pub async fn owned_by(&self, user_id: &str) -> Result<Vec<String>, StoreError> {
+        Ok(team_member::Entity::find()
+            .select_only()
+            .column(team_member::Column::TeamId)
+            .filter(team_member::Column::UserId.eq(user_id))
+            .filter(team_member::Column::Role.eq(TeamRole::Owner.as_str()))
+            .into_tuple()
+            .all(self.db)
+            .await?)
+    }
+
+    /// The team's members other than `user_id`, longest-standing first, their
+    /// rows locked until the transaction ends (on PostgreSQL).
+    pub async fn others_locked(
+        &self,
+        team_id: &str,
+        user_id: &str,
+    ) -> Result<Vec<Member>, StoreError> {
+        let ids: Vec<String> = team_member::Entity::find()
+            .select_only()
+            .column(team_member::Column::Id)
+            .filter(team_member::Column::TeamId.eq(team_id))
+            .filter(team_member::Column::UserId.ne(user_id))
+            .order_by_asc(team_member::Column::JoinedAt)
+            .order_by_asc(team_member::Column::Id)
+            .lock_exclusive()
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        let mut members = Vec::with_capacity(ids.len());
+        for id in ids {
+            members.extend(self.member(team_id, &id).await?);
+        }
+        Ok(members)
     }
 
     /// The user ids of the team's members.
@@ -573,23 +627,6 @@ impl<'a> Teams<'a> {
     ) -> Result<(), StoreError> {
         close_pending(self.db, id, status).await
     }
-
-    /// Accepts the invitation for `user_id`: it is used up and they join the
-    /// team with its role, together or not at all. `Conflict("invitation")`
-    /// if it was used meanwhile, `Conflict("member")` if already a member.
-    pub async fn accept(
-        &self,
-        invitation: &Invitation,
-        user_id: &str,
-    ) -> Result<Member, StoreError> {
-        let txn = self.db.begin().await?;
-        close_pending(&txn, &invitation.id, InvitationStatus::Accepted).await?;
-        let id = insert_member(&txn, &invitation.team_id, user_id, invitation.role).await?;
-        txn.commit().await?;
-        self.member(&invitation.team_id, &id)
-            .await?
-            .ok_or(StoreError::NotFound)
-    }
 }
 
 async fn insert_member(
@@ -608,7 +645,7 @@ async fn insert_member(
     }
     .insert(db)
     .await
-    .map_err(|e| StoreError::conflict_on_unique(e, "member"))?;
+    .map_err(|e| StoreError::conflict_on_unique(e, Conflict::AlreadyMember))?;
     Ok(id)
 }
 
@@ -622,24 +659,6 @@ async fn find_member(
         .one(db)
         .await?
         .ok_or(StoreError::NotFound)
-}
-
-/// Fails with `Conflict("last_owner")` unless the team has two owners or
-/// more. On PostgreSQL the owners' rows stay locked until the transaction
-/// ends, so two owners stepping down at once cannot both succeed (SQLite
-/// serialises writing transactions anyway).
-async fn ensure_another_owner(db: &impl ConnectionTrait, team_id: &str) -> Result<(), StoreError> {
-    let owners = team_member::Entity::find()
-        .filter(team_member::Column::TeamId.eq(team_id))
-        .filter(team_member::Column::Role.eq(TeamRole::Owner.as_str()))
-        .lock_exclusive()
-        .all(db)
-        .await?
-        .len();
-    if owners < 2 {
-        return Err(StoreError::Conflict("last_owner"));
-    }
-    Ok(())
 }
 
 async fn close_pending(
@@ -661,55 +680,7 @@ async fn close_pending(
         .exec(db)
         .await?;
     if result.rows_affected == 0 {
-        return Err(StoreError::Conflict("invitation"));
-    }
-    Ok(())
-}
-
-/// Before `user_id` is deleted: every team whose only owner they are gets a
-/// new owner (the longest-standing admin, else member, else viewer), and a
-/// team with no other member is deleted (its agents go back to their owners).
-pub(crate) async fn hand_over_teams(
-    db: &impl ConnectionTrait,
-    user_id: &str,
-) -> Result<(), StoreError> {
-    let owned: Vec<String> = team_member::Entity::find()
-        .select_only()
-        .column(team_member::Column::TeamId)
-        .filter(team_member::Column::UserId.eq(user_id))
-        .filter(team_member::Column::Role.eq(TeamRole::Owner.as_str()))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for team_id in owned {
-        let others = team_member::Entity::find()
-            .filter(team_member::Column::TeamId.eq(team_id.clone()))
-            .filter(team_member::Column::UserId.ne(user_id))
-            .order_by_asc(team_member::Column::JoinedAt)
-            .order_by_asc(team_member::Column::Id)
-            .lock_exclusive()
-            .all(db)
-            .await?;
-        let rank = |m: &team_member::Model| {
-            TeamRole::parse(&m.role)
-                .ok()
-                .and_then(|r| TeamRole::ALL.iter().position(|x| *x == r))
-                .unwrap_or(TeamRole::ALL.len())
-        };
-        // The earliest of the highest-ranked others (min_by_key keeps the first).
-        match others.iter().min_by_key(|m| rank(m)) {
-            Some(m) if m.role == TeamRole::Owner.as_str() => {}
-            Some(heir) => {
-                team_member::ActiveModel {
-                    id: Set(heir.id.clone()),
-                    role: Set(TeamRole::Owner.as_str().to_owned()),
-                    ..Default::default()
-                }
-                .update(db)
-                .await?;
-            }
-            None => delete_team(db, &team_id).await?,
-        }
+        return Err(StoreError::Conflict(Conflict::InvitationClosed));
     }
     Ok(())
 }

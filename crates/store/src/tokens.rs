@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    EntityTrait, QueryFilter, TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -56,12 +56,13 @@ pub enum Rotation {
     Invalid,
 }
 
-pub struct RefreshTokens<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct RefreshTokens<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-impl<'a> RefreshTokens<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> RefreshTokens<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 
@@ -209,12 +210,13 @@ impl TokenPurpose {
     }
 }
 
-pub struct OneTimeTokens<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct OneTimeTokens<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-impl<'a> OneTimeTokens<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> OneTimeTokens<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 

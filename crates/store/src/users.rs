@@ -1,8 +1,8 @@
-use agentforge_domain::{Email, Role};
+use agentforge_domain::{Conflict, Email, Role};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -65,12 +65,13 @@ pub struct ProfileChanges {
 }
 
 /// Queries on the `users` table.
-pub struct Users<'a> {
-    db: &'a DatabaseConnection,
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Users<'a, C = DatabaseConnection> {
+    db: &'a C,
 }
 
-impl<'a> Users<'a> {
-    pub(crate) fn new(db: &'a DatabaseConnection) -> Self {
+impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
     }
 
@@ -93,7 +94,7 @@ impl<'a> Users<'a> {
         let inserted = model
             .insert(self.db)
             .await
-            .map_err(|e| StoreError::conflict_on_unique(e, "email"))?;
+            .map_err(|e| StoreError::conflict_on_unique(e, Conflict::EmailTaken))?;
         Ok(inserted.into())
     }
 
@@ -148,7 +149,7 @@ impl<'a> Users<'a> {
         let updated = model
             .update(self.db)
             .await
-            .map_err(|e| StoreError::conflict_on_unique(e, "email"))?;
+            .map_err(|e| StoreError::conflict_on_unique(e, Conflict::EmailTaken))?;
         Ok(updated.into())
     }
 
@@ -195,18 +196,16 @@ impl<'a> Users<'a> {
         Ok(())
     }
 
-    /// Deletes the user and, through foreign keys, everything that is theirs.
-    /// A team they alone own passes to its longest-standing admin (else
-    /// member, else viewer), or goes with them when they were its only
-    /// member; all in one transaction.
+    /// Deletes the user and, through foreign keys, everything that is theirs
+    /// (the teams they own are for the caller to hand over first, in the
+    /// same transaction).
     pub async fn delete(&self, id: &str) -> Result<(), StoreError> {
-        let txn = self.db.begin().await?;
-        crate::teams::hand_over_teams(&txn, id).await?;
-        let result = user::Entity::delete_by_id(id.to_owned()).exec(&txn).await?;
+        let result = user::Entity::delete_by_id(id.to_owned())
+            .exec(self.db)
+            .await?;
         if result.rows_affected == 0 {
             return Err(StoreError::NotFound);
         }
-        txn.commit().await?;
         Ok(())
     }
 

@@ -252,8 +252,9 @@ export interface paths {
          *     stores the answer with its tokens, latency and sources. Without a
          *     `conversationId` a conversation is started. With `Accept:
          *     text/event-stream` (or `"stream": true`) the answer streams as events
-         *     `start`, `citations`, `delta`..., then `end` or `error`; see docs/chat.md.
-         *     A paused or archived agent answers 409 `agent_inactive`.
+         *     `start`, `citations`, `delta`, `tool_call`, `tool_result`..., then `end`
+         *     or `error`; see docs/chat.md. A paused or archived agent answers 409
+         *     `agent_inactive`.
          */
         post: operations["chat"];
         delete?: never;
@@ -449,6 +450,29 @@ export interface paths {
          *     Needs manage access: the agent's owner, or an owner or admin of its team.
          */
         post: operations["share_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try an agent's draft
+         * @description A chat turn with the agent's current draft (not its deployments), for
+         *     whoever may see the agent; its conversation is a test one, left out of
+         *     conversation lists, live views and analytics. Same body, answers and
+         *     events as `POST /agents/{id}/chat` (share tokens are ignored).
+         */
+        post: operations["test_agent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1362,10 +1386,10 @@ export interface components {
             team: components["schemas"]["TeamOut"];
         };
         /**
-         * @description What the caller may do with an agent.
+         * @description What a caller may do with an agent.
          * @enum {string}
          */
-        Access: "view" | "edit" | "manage";
+        AccessLevel: "view" | "edit" | "manage";
         ActivityBucket: {
             /** Format: int64 */
             conversations: number;
@@ -1387,7 +1411,7 @@ export interface components {
             model: components["schemas"]["ModelOut"];
             name: string;
             personalityId?: string | null;
-            type: string;
+            type: components["schemas"]["AgentType"];
             useKnowledgeBase: boolean;
             voice_enabled: boolean;
             voice_model_id?: string | null;
@@ -1405,14 +1429,14 @@ export interface components {
             greeting?: string | null;
             /** @description The system prompt. */
             instructions?: string | null;
+            /** @description A BCP 47 language tag such as `en` or `pt-BR`. */
             language?: string | null;
             model?: components["schemas"]["ModelIn"] | null;
+            /** @description Required on creation. */
             name?: string | null;
             personalityId?: string | null;
-            /** @description `draft`, `active`, `paused` or `archived`. */
-            status?: string | null;
-            /** @description `general`, `customer_support`, `sales`, `sdr`, `customer_success`, `ecommerce` or `custom`. */
-            type?: string | null;
+            status?: components["schemas"]["AgentStatus"] | null;
+            type?: components["schemas"]["AgentType"] | null;
             useKnowledgeBase?: boolean | null;
             voice_enabled?: boolean | null;
             voice_model_id?: string | null;
@@ -1423,7 +1447,7 @@ export interface components {
              * @description What the caller may do with it: `manage` (its owner, or an owner or
              *     admin of its team), `edit` (a team member) or `view` (a team viewer).
              */
-            access: components["schemas"]["Access"];
+            access: components["schemas"]["AccessLevel"];
             /** Format: date-time */
             createdAt: string;
             /** Format: int32 */
@@ -1435,7 +1459,7 @@ export interface components {
             lastActiveAt?: string | null;
             /** @description Whether a public link lets any signed-in user chat with the agent. */
             sharedPublicly: boolean;
-            status: string;
+            status: components["schemas"]["AgentStatus"];
             /** @description The team the agent is shared with, if any. */
             teamId?: string | null;
             /** @description That team's name. */
@@ -1445,6 +1469,10 @@ export interface components {
             /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
             voiceId: string;
         };
+        /** @enum {string} */
+        AgentStatus: "draft" | "active" | "paused" | "archived";
+        /** @enum {string} */
+        AgentType: "general" | "customer_support" | "sales" | "sdr" | "customer_success" | "ecommerce" | "custom";
         AnalyticsBucket: {
             /** Format: int64 */
             conversations: number;
@@ -1456,7 +1484,7 @@ export interface components {
         AnalyticsOut: {
             /** Format: date-time */
             from: string;
-            period: string;
+            period: components["schemas"]["Period"];
             /** @description One bucket per hour (day), day (week, month) or month (year), oldest first. */
             series: components["schemas"]["AnalyticsBucket"][];
             /** Format: date-time */
@@ -1482,9 +1510,10 @@ export interface components {
             /** Format: int64 */
             users: number;
         };
+        /** @description At least one of them. */
         BulkChangesIn: {
-            status?: string | null;
-            type?: string | null;
+            status?: components["schemas"]["AgentStatus"] | null;
+            type?: components["schemas"]["AgentType"] | null;
         };
         BulkDeleteOut: {
             /** Format: int64 */
@@ -1494,6 +1523,8 @@ export interface components {
             changes?: components["schemas"]["BulkChangesIn"];
             ids?: string[];
         };
+        /** @enum {string} */
+        Channel: "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
         /** @description One turn of a chat. */
         ChatIn: {
             /** @description Continue this conversation; absent starts a new one. */
@@ -1530,18 +1561,18 @@ export interface components {
              */
             score: number;
         };
+        /** @enum {string} */
+        Complexity: "basic" | "intermediate" | "advanced";
         ConversationIn: {
             agentId?: string;
-            /** @description Default `web`. */
-            channel?: string | null;
+            channel?: components["schemas"]["Channel"] | null;
             title?: string | null;
         };
         /** @description A conversation with one agent. */
         ConversationOut: {
             agentId: string;
             agentName: string;
-            /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`. */
-            channel: string;
+            channel: components["schemas"]["Channel"];
             /** Format: date-time */
             endedAt?: string | null;
             id: string;
@@ -1552,8 +1583,7 @@ export interface components {
             messageCount: number;
             /** Format: date-time */
             startedAt: string;
-            /** @description `active`, `ended` or `handed_off`. */
-            status: string;
+            status: components["schemas"]["ConversationStatus"];
             title: string;
             /** Format: int64 */
             tokensIn: number;
@@ -1562,6 +1592,8 @@ export interface components {
             /** @description Who talked, when signed in. */
             userId?: string | null;
         };
+        /** @enum {string} */
+        ConversationStatus: "active" | "ended" | "handed_off";
         DashboardActivity: {
             /** @description The ten conversations with the latest activity. */
             recent: components["schemas"]["ConversationOut"][];
@@ -1607,8 +1639,7 @@ export interface components {
         DeployIn: {
             /** @description Settings of this deployment (free-form). */
             configuration?: Record<string, never> | null;
-            /** @description development, staging or production. */
-            environment?: string;
+            environment: components["schemas"]["Environment"];
             /**
              * Format: int32
              * @description Default: the current version.
@@ -1619,8 +1650,7 @@ export interface components {
             configuration: Record<string, never>;
             /** Format: date-time */
             deployedAt: string;
-            /** @description development, staging or production. */
-            environment: string;
+            environment: components["schemas"]["Environment"];
             /** Format: int32 */
             version: number;
         };
@@ -1678,7 +1708,7 @@ export interface components {
                  * @description What the caller may do with it: `manage` (its owner, or an owner or
                  *     admin of its team), `edit` (a team member) or `view` (a team viewer).
                  */
-                access: components["schemas"]["Access"];
+                access: components["schemas"]["AccessLevel"];
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: int32 */
@@ -1690,7 +1720,7 @@ export interface components {
                 lastActiveAt?: string | null;
                 /** @description Whether a public link lets any signed-in user chat with the agent. */
                 sharedPublicly: boolean;
-                status: string;
+                status: components["schemas"]["AgentStatus"];
                 /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
                 /** @description That team's name. */
@@ -1708,7 +1738,7 @@ export interface components {
             data: {
                 /** Format: date-time */
                 from: string;
-                period: string;
+                period: components["schemas"]["Period"];
                 /** @description One bucket per hour (day), day (week, month) or month (year), oldest first. */
                 series: components["schemas"]["AnalyticsBucket"][];
                 /** Format: date-time */
@@ -1745,8 +1775,7 @@ export interface components {
             data: {
                 agentId: string;
                 agentName: string;
-                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`. */
-                channel: string;
+                channel: components["schemas"]["Channel"];
                 /** Format: date-time */
                 endedAt?: string | null;
                 id: string;
@@ -1757,8 +1786,7 @@ export interface components {
                 messageCount: number;
                 /** Format: date-time */
                 startedAt: string;
-                /** @description `active`, `ended` or `handed_off`. */
-                status: string;
+                status: components["schemas"]["ConversationStatus"];
                 title: string;
                 /** Format: int64 */
                 tokensIn: number;
@@ -1796,8 +1824,7 @@ export interface components {
                 configuration: Record<string, never>;
                 /** Format: date-time */
                 deployedAt: string;
-                /** @description development, staging or production. */
-                environment: string;
+                environment: components["schemas"]["Environment"];
                 /** Format: int32 */
                 version: number;
             };
@@ -1906,9 +1933,8 @@ export interface components {
                 id: string;
                 /** @description Who sent it, by name (empty when that account is gone). */
                 invitedBy: string;
-                role: string;
-                /** @description pending, accepted, rejected, revoked or expired. */
-                status: string;
+                role: components["schemas"]["TeamRole"];
+                status: components["schemas"]["InvitationStatus"];
                 teamId: string;
                 teamName: string;
             };
@@ -1934,8 +1960,7 @@ export interface components {
                 /** Format: date-time */
                 joinedAt: string;
                 lastName: string;
-                /** @description owner, admin, member or viewer. */
-                role: string;
+                role: components["schemas"]["TeamRole"];
                 userId: string;
             };
             /** @description Always `true`. */
@@ -2069,8 +2094,8 @@ export interface components {
                 id: string;
                 name: string;
                 ownerId: string;
-                status: string;
-                type: string;
+                status: components["schemas"]["AgentStatus"];
+                type: components["schemas"]["AgentType"];
             };
             /** @description Always `true`. */
             success: boolean;
@@ -2098,11 +2123,7 @@ export interface components {
                 /** Format: int64 */
                 memberCount: number;
                 name: string;
-                /**
-                 * @description Your role: owner, admin, member or viewer; null when you are not a
-                 *     member (a platform admin looking at every team).
-                 */
-                role?: string | null;
+                role?: components["schemas"]["TeamRole"] | null;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -2136,7 +2157,7 @@ export interface components {
                  * @description What the caller may do with it: `manage` (its owner, or an owner or
                  *     admin of its team), `edit` (a team member) or `view` (a team viewer).
                  */
-                access: components["schemas"]["Access"];
+                access: components["schemas"]["AccessLevel"];
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: int32 */
@@ -2148,7 +2169,7 @@ export interface components {
                 lastActiveAt?: string | null;
                 /** @description Whether a public link lets any signed-in user chat with the agent. */
                 sharedPublicly: boolean;
-                status: string;
+                status: components["schemas"]["AgentStatus"];
                 /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
                 /** @description That team's name. */
@@ -2196,9 +2217,8 @@ export interface components {
                 id: string;
                 /** @description Who sent it, by name (empty when that account is gone). */
                 invitedBy: string;
-                role: string;
-                /** @description pending, accepted, rejected, revoked or expired. */
-                status: string;
+                role: components["schemas"]["TeamRole"];
+                status: components["schemas"]["InvitationStatus"];
                 teamId: string;
                 teamName: string;
             }[];
@@ -2215,8 +2235,7 @@ export interface components {
                 /** Format: date-time */
                 joinedAt: string;
                 lastName: string;
-                /** @description owner, admin, member or viewer. */
-                role: string;
+                role: components["schemas"]["TeamRole"];
                 userId: string;
             }[];
             /** @description Always `true`. */
@@ -2248,10 +2267,13 @@ export interface components {
                 notice?: string | null;
                 /** @description `builtin`, `openai` or `gemini`, on answers. */
                 provider?: string | null;
-                /** @description `user`, `assistant`, `system` or `tool`. */
-                role: string;
-                /** @description `complete`; `partial` when the answer was cut short; `failed` when the model failed. */
-                status: string;
+                role: components["schemas"]["MessageRole"];
+                /**
+                 * @description `complete`; `streaming` while the answer is being written (the
+                 *     content so far); `partial` when it was cut short; `interrupted` when
+                 *     the server stopped mid-answer; `failed` when the model failed.
+                 */
+                status: components["schemas"]["MessageStatus"];
                 /** Format: int32 */
                 tokensIn: number;
                 /** Format: int32 */
@@ -2292,11 +2314,7 @@ export interface components {
                 /** Format: int64 */
                 memberCount: number;
                 name: string;
-                /**
-                 * @description Your role: owner, admin, member or viewer; null when you are not a
-                 *     member (a platform admin looking at every team).
-                 */
-                role?: string | null;
+                role?: components["schemas"]["TeamRole"] | null;
                 /** Format: date-time */
                 updatedAt: string;
             }[];
@@ -2310,7 +2328,7 @@ export interface components {
                 description: string;
                 id: string;
                 name: string;
-                type: string;
+                type: components["schemas"]["AgentType"];
             }[];
             /** @description Always `true`. */
             success: boolean;
@@ -2332,8 +2350,7 @@ export interface components {
             data: {
                 accent: string;
                 ageRange: string;
-                /** @description deep, warm, casual, professional, clear or mature. */
-                category: string;
+                category: components["schemas"]["VoiceCategory"];
                 characteristics: string;
                 description: string;
                 gender: string;
@@ -2346,6 +2363,8 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
+        /** @enum {string} */
+        Environment: "development" | "staging" | "production";
         /** @description Every failure: `{"success": false, "error": code, "message": text, "errors": [...]}`. */
         ErrorBody: {
             /**
@@ -2401,8 +2420,7 @@ export interface components {
             templateId?: string;
         };
         GenerateIn: {
-            /** @description basic, intermediate (default) or advanced. */
-            complexity?: string | null;
+            complexity?: components["schemas"]["Complexity"] | null;
             industry?: string | null;
             prompt?: string;
             useCase?: string | null;
@@ -2454,20 +2472,20 @@ export interface components {
             id: string;
             /** @description Who sent it, by name (empty when that account is gone). */
             invitedBy: string;
-            role: string;
-            /** @description pending, accepted, rejected, revoked or expired. */
-            status: string;
+            role: components["schemas"]["TeamRole"];
+            status: components["schemas"]["InvitationStatus"];
             teamId: string;
             teamName: string;
         };
+        /** @enum {string} */
+        InvitationStatus: "pending" | "accepted" | "rejected" | "revoked" | "expired";
         LastActiveOut: {
             /** Format: date-time */
             lastActiveAt: string;
         };
         /** @description The start of a conversation's latest message. */
         LastMessageOut: {
-            /** @description `user`, `assistant` or `system`. */
-            role: string;
+            role: components["schemas"]["MessageRole"];
             /** @description Its first 200 characters. */
             text: string;
         };
@@ -2490,6 +2508,11 @@ export interface components {
         };
         /** @description One email the product sent or kept. */
         MailOut: {
+            /**
+             * Format: int32
+             * @description Delivery attempts so far.
+             */
+            attempts: number;
             body: string;
             /** Format: date-time */
             createdAt: string;
@@ -2497,7 +2520,10 @@ export interface components {
             id: string;
             /** Format: date-time */
             sentAt?: string | null;
-            /** @description `stored`, `sent` or `failed`. */
+            /**
+             * @description `stored` (kept in the outbox), `queued` (waiting for its next
+             *     delivery attempt), `sent` or `failed` (every attempt failed).
+             */
             status: string;
             subject: string;
             to: string;
@@ -2506,10 +2532,12 @@ export interface components {
         };
         /** @description Someone to add or invite: an address and a role. */
         MemberIn: {
-            /** @description To add: the address of an existing account; to invite: any address. */
+            /**
+             * Format: email
+             * @description To add: the address of an existing account; to invite: any address.
+             */
             email?: string;
-            /** @description owner, admin, member (default) or viewer. */
-            role?: string | null;
+            role?: components["schemas"]["TeamRole"] | null;
         };
         MemberOut: {
             email: string;
@@ -2519,8 +2547,7 @@ export interface components {
             /** Format: date-time */
             joinedAt: string;
             lastName: string;
-            /** @description owner, admin, member or viewer. */
-            role: string;
+            role: components["schemas"]["TeamRole"];
             userId: string;
         };
         /** @description One message of a conversation. */
@@ -2548,29 +2575,35 @@ export interface components {
             notice?: string | null;
             /** @description `builtin`, `openai` or `gemini`, on answers. */
             provider?: string | null;
-            /** @description `user`, `assistant`, `system` or `tool`. */
-            role: string;
-            /** @description `complete`; `partial` when the answer was cut short; `failed` when the model failed. */
-            status: string;
+            role: components["schemas"]["MessageRole"];
+            /**
+             * @description `complete`; `streaming` while the answer is being written (the
+             *     content so far); `partial` when it was cut short; `interrupted` when
+             *     the server stopped mid-answer; `failed` when the model failed.
+             */
+            status: components["schemas"]["MessageStatus"];
             /** Format: int32 */
             tokensIn: number;
             /** Format: int32 */
             tokensOut: number;
             toolCalls: components["schemas"]["ToolCallOut"][];
         };
+        /** @enum {string} */
+        MessageRole: "user" | "assistant" | "system" | "tool";
+        /** @enum {string} */
+        MessageStatus: "complete" | "streaming" | "partial" | "interrupted" | "failed";
         /** @description Model settings as sent; every field optional. */
         ModelIn: {
             /**
              * Format: int32
-             * @description 1 to 32768 (default 1024).
+             * @description Default 1024.
              */
             maxTokens?: number | null;
             model?: string | null;
-            /** @description `builtin`, `openai` or `gemini`; null: the server's configured provider. */
-            provider?: string | null;
+            provider?: components["schemas"]["ModelProvider"] | null;
             /**
              * Format: double
-             * @description 0 to 2 (default 0.7).
+             * @description Default 0.7.
              */
             temperature?: number | null;
         };
@@ -2578,15 +2611,16 @@ export interface components {
             /** Format: int32 */
             maxTokens: number;
             model?: string | null;
-            provider?: string | null;
+            provider?: components["schemas"]["ModelProvider"] | null;
             /** Format: double */
             temperature: number;
         };
+        /** @enum {string} */
+        ModelProvider: "builtin" | "openai" | "gemini";
         NoticeOut: {
             message: string;
         };
         NotifyIn: {
-            /** @description 1 to 2,000 characters. */
             message?: string;
         };
         NotifyOut: {
@@ -2603,7 +2637,7 @@ export interface components {
                  * @description What the caller may do with it: `manage` (its owner, or an owner or
                  *     admin of its team), `edit` (a team member) or `view` (a team viewer).
                  */
-                access: components["schemas"]["Access"];
+                access: components["schemas"]["AccessLevel"];
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: int32 */
@@ -2615,7 +2649,7 @@ export interface components {
                 lastActiveAt?: string | null;
                 /** @description Whether a public link lets any signed-in user chat with the agent. */
                 sharedPublicly: boolean;
-                status: string;
+                status: components["schemas"]["AgentStatus"];
                 /** @description The team the agent is shared with, if any. */
                 teamId?: string | null;
                 /** @description That team's name. */
@@ -2634,8 +2668,7 @@ export interface components {
             data: {
                 agentId: string;
                 agentName: string;
-                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`. */
-                channel: string;
+                channel: components["schemas"]["Channel"];
                 /** Format: date-time */
                 endedAt?: string | null;
                 id: string;
@@ -2646,8 +2679,7 @@ export interface components {
                 messageCount: number;
                 /** Format: date-time */
                 startedAt: string;
-                /** @description `active`, `ended` or `handed_off`. */
-                status: string;
+                status: components["schemas"]["ConversationStatus"];
                 title: string;
                 /** Format: int64 */
                 tokensIn: number;
@@ -2663,6 +2695,11 @@ export interface components {
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_MailOut: {
             data: {
+                /**
+                 * Format: int32
+                 * @description Delivery attempts so far.
+                 */
+                attempts: number;
                 body: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -2670,7 +2707,10 @@ export interface components {
                 id: string;
                 /** Format: date-time */
                 sentAt?: string | null;
-                /** @description `stored`, `sent` or `failed`. */
+                /**
+                 * @description `stored` (kept in the outbox), `queued` (waiting for its next
+                 *     delivery attempt), `sent` or `failed` (every attempt failed).
+                 */
                 status: string;
                 subject: string;
                 to: string;
@@ -2684,6 +2724,8 @@ export interface components {
         PasswordIn: {
             password?: string;
         };
+        /** @enum {string} */
+        Period: "day" | "week" | "month" | "year";
         PersonalityIn: {
             description?: string;
             /** @description How the agent should behave; added to its instructions. */
@@ -2691,6 +2733,7 @@ export interface components {
             name?: string;
             /** @description e.g. warm, formal, playful. */
             tone?: string;
+            /** @description Each 1 to 50 characters. */
             traits?: string[];
         };
         PersonalityOut: {
@@ -2784,8 +2827,7 @@ export interface components {
             token?: string;
         };
         RoleIn: {
-            /** @description owner, admin, member or viewer. */
-            role?: string;
+            role: components["schemas"]["TeamRole"];
         };
         /** @description A signed-in session: a short-lived access token and a refresh token. */
         SessionOut: {
@@ -2857,8 +2899,8 @@ export interface components {
             id: string;
             name: string;
             ownerId: string;
-            status: string;
-            type: string;
+            status: components["schemas"]["AgentStatus"];
+            type: components["schemas"]["AgentType"];
         };
         /** @description A team with its members and agents. */
         TeamDetailOut: components["schemas"]["TeamOut"] & {
@@ -2866,9 +2908,8 @@ export interface components {
             members: components["schemas"]["MemberOut"][];
         };
         TeamIn: {
-            /** @description Up to 500 characters. */
             description?: string | null;
-            /** @description 1 to 100 characters; required on create. */
+            /** @description Required on create. */
             name?: string | null;
         };
         /** @description A team, with the caller's role in it. */
@@ -2882,20 +2923,18 @@ export interface components {
             /** Format: int64 */
             memberCount: number;
             name: string;
-            /**
-             * @description Your role: owner, admin, member or viewer; null when you are not a
-             *     member (a platform admin looking at every team).
-             */
-            role?: string | null;
+            role?: components["schemas"]["TeamRole"] | null;
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @enum {string} */
+        TeamRole: "owner" | "admin" | "member" | "viewer";
         TemplateOut: {
             config: components["schemas"]["AgentConfigOut"];
             description: string;
             id: string;
             name: string;
-            type: string;
+            type: components["schemas"]["AgentType"];
         };
         TokenIn: {
             token?: string;
@@ -2930,12 +2969,13 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /** @enum {string} */
+        VoiceCategory: "deep" | "warm" | "casual" | "professional" | "clear" | "mature";
         /** @description A voice of the catalogue. */
         VoiceOut: {
             accent: string;
             ageRange: string;
-            /** @description deep, warm, casual, professional, clear or mature. */
-            category: string;
+            category: components["schemas"]["VoiceCategory"];
             characteristics: string;
             description: string;
             gender: string;
@@ -2966,7 +3006,9 @@ export interface operations {
     mail_outbox: {
         parameters: {
             query?: {
+                /** @description From 1. */
                 page?: number;
+                /** @description Default 10. */
                 limit?: number;
             };
             header?: never;
@@ -3000,16 +3042,16 @@ export interface operations {
             query?: {
                 /** @description From 1 (default 1). */
                 page?: number;
-                /** @description 1 to 100 (default 10). */
+                /** @description Default 10. */
                 limit?: number;
-                status?: string;
-                type?: string;
+                status?: "all" | "draft" | "active" | "paused" | "archived";
+                type?: "all" | "general" | "customer_support" | "sales" | "sdr" | "customer_success" | "ecommerce" | "custom";
                 /** @description Part of the name, any case. */
                 search?: string;
-                /** @description `name`, `created` (default) or `lastActive`. */
-                sort?: string;
-                /** @description `asc` or `desc` (default: `asc` for name, else `desc`). */
-                order?: string;
+                /** @description Default `created`. */
+                sort?: "name" | "created" | "lastActive";
+                /** @description Default: `asc` for name, else `desc`. */
+                order?: "asc" | "desc";
                 /** @description Only the agents shared with this team. */
                 teamId?: string;
             };
@@ -3413,8 +3455,8 @@ export interface operations {
     agent_analytics: {
         parameters: {
             query?: {
-                /** @description day, week, month (default) or year. */
-                period?: string;
+                /** @description Default `month`. */
+                period?: "day" | "week" | "month" | "year";
             };
             header?: never;
             path: {
@@ -3527,16 +3569,17 @@ export interface operations {
     agent_conversations: {
         parameters: {
             query?: {
+                /** @description From 1. */
                 page?: number;
+                /** @description From 1 to 100 (default 10). */
                 limit?: number;
+                /** @description Only this agent's (`all` means no filter). */
                 agentId?: string;
-                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms`, `webhook` or `all`. */
-                channel?: string;
-                /** @description `active`, `ended`, `handed_off` or `all`. */
-                status?: string;
-                /** @description Started at or after this instant (RFC 3339). */
+                channel?: "all" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
+                status?: "all" | "active" | "ended" | "handed_off";
+                /** @description Started at or after this instant (RFC 3339, or a YYYY-MM-DD date). */
                 from?: string;
-                /** @description Started at or before this instant (RFC 3339). */
+                /** @description Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end). */
                 to?: string;
                 /** @description Words in the title or in any message. */
                 search?: string;
@@ -3915,6 +3958,86 @@ export interface operations {
             };
             /** @description Nothing to change */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatIn"];
+            };
+        };
+        responses: {
+            /** @description The stored question and answer (or, streamed, text/event-stream) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatOut"];
+                };
+            };
+            /** @description No such agent or conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent is paused or archived, the conversation ended, or the agent's provider is not configured */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An empty or over-long message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider's rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4406,16 +4529,17 @@ export interface operations {
     list_conversations: {
         parameters: {
             query?: {
+                /** @description From 1. */
                 page?: number;
+                /** @description From 1 to 100 (default 10). */
                 limit?: number;
+                /** @description Only this agent's (`all` means no filter). */
                 agentId?: string;
-                /** @description `web`, `widget`, `api`, `voice`, `phone`, `sms`, `webhook` or `all`. */
-                channel?: string;
-                /** @description `active`, `ended`, `handed_off` or `all`. */
-                status?: string;
-                /** @description Started at or after this instant (RFC 3339). */
+                channel?: "all" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
+                status?: "all" | "active" | "ended" | "handed_off";
+                /** @description Started at or after this instant (RFC 3339, or a YYYY-MM-DD date). */
                 from?: string;
-                /** @description Started at or before this instant (RFC 3339). */
+                /** @description Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end). */
                 to?: string;
                 /** @description Words in the title or in any message. */
                 search?: string;
@@ -4584,8 +4708,8 @@ export interface operations {
     export_conversation: {
         parameters: {
             query?: {
-                /** @description `json` (default) or `csv`. */
-                format?: string;
+                /** @description Default `json`. */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -5289,11 +5413,8 @@ export interface operations {
     list_teams: {
         parameters: {
             query?: {
-                /**
-                 * @description `mine` (default): the teams you belong to; `all`: every team
-                 *     (platform admins only).
-                 */
-                scope?: string;
+                /** @description Default `mine`. */
+                scope?: "mine" | "all";
             };
             header?: never;
             path?: never;

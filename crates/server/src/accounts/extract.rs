@@ -1,6 +1,7 @@
 //! Who is calling: `CurrentUser` for any signed-in user, `AdminUser` for admins.
 
-use agentforge_domain::Role;
+use agentforge_domain::error::{Denied, Error, Unauthenticated};
+use agentforge_domain::policy::Action;
 use agentforge_store::User;
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
@@ -32,7 +33,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             })
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
+            .ok_or(Error::Unauthenticated(Unauthenticated::Required))?;
         user_for_token(state, token).await.map(Self)
     }
 }
@@ -40,25 +41,20 @@ impl FromRequestParts<AppState> for CurrentUser {
 /// The user an access token belongs to, loaded fresh; an expired, invalid or
 /// orphaned token is 401, a disabled account 403.
 pub async fn user_for_token(state: &AppState, token: &str) -> Result<User, ApiError> {
-    let user_id = state.access_tokens.verify(token).map_err(|e| match e {
-        TokenError::Expired => {
-            ApiError::unauthorized("token_expired", "Your session has expired; sign in again")
-        }
-        TokenError::Invalid => {
-            ApiError::unauthorized("token_invalid", "Invalid authentication token")
-        }
+    let user_id = state.access_tokens.verify(token).map_err(|e| {
+        Error::Unauthenticated(match e {
+            TokenError::Expired => Unauthenticated::TokenExpired,
+            TokenError::Invalid => Unauthenticated::TokenInvalid,
+        })
     })?;
     let user = state
         .store
         .users()
         .find_by_id(&user_id)
         .await?
-        .ok_or_else(|| ApiError::unauthorized("token_invalid", "Invalid authentication token"))?;
+        .ok_or(Error::Unauthenticated(Unauthenticated::TokenInvalid))?;
     if user.disabled_at.is_some() {
-        return Err(ApiError::forbidden(
-            "account_disabled",
-            "This account is disabled",
-        ));
+        return Err(Error::Denied(Denied::AccountDisabled).into());
     }
     Ok(user)
 }
@@ -75,12 +71,7 @@ impl FromRequestParts<AppState> for AdminUser {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        if user.role != Role::Admin {
-            return Err(ApiError::forbidden(
-                "admin_required",
-                "Access denied. Admin privileges required.",
-            ));
-        }
+        crate::access::platform(&crate::access::actor(&user), Action::View)?;
         Ok(Self(user))
     }
 }

@@ -20,7 +20,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::http::{ApiError, ClientIp, Envelope, ErrorBody, Json};
 use crate::state::AppState;
-use service::Client;
+use service::{Accounts, Client, ProfileUpdate, Registration, Session};
 use types::{
     EmailIn, LoginIn, LogoutIn, NoticeOut, PasswordIn, ProfileOut, ProfilePatch, RefreshIn,
     RegisterIn, ResetPasswordIn, SessionOut, TokenIn,
@@ -41,6 +41,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reset_password))
         .routes(routes!(update_profile))
         .routes(routes!(delete_account))
+}
+
+/// The account service, with the parts of the state it uses.
+fn accounts(state: &AppState) -> Accounts<'_> {
+    Accounts {
+        store: &state.store,
+        mailer: &state.mailer,
+        limiter: &state.rate_limiter,
+        tokens: &state.access_tokens,
+        per_ip: state.config.rate_limit_auth_per_ip,
+        per_email: state.config.rate_limit_auth_per_email,
+    }
+}
+
+impl From<Session> for SessionOut {
+    fn from(s: Session) -> Self {
+        Self {
+            token: s.token,
+            refresh_token: s.refresh_token,
+            expires_in: s.expires_in,
+            user: UserOut::from(s.user),
+        }
+    }
 }
 
 fn client(ip: ClientIp, headers: &HeaderMap) -> Client {
@@ -71,8 +94,16 @@ async fn register(
     headers: HeaderMap,
     Json(body): Json<RegisterIn>,
 ) -> Result<(StatusCode, Envelope<SessionOut>), ApiError> {
-    let session = service::register(&state, body, client(ip, &headers)).await?;
-    Ok((StatusCode::CREATED, Envelope::new(session)))
+    let registration = Registration {
+        email: body.email,
+        password: body.password,
+        first_name: body.first_name,
+        last_name: body.last_name,
+    };
+    let session = accounts(&state)
+        .register(registration, client(ip, &headers))
+        .await?;
+    Ok((StatusCode::CREATED, Envelope::new(session.into())))
 }
 
 /// Sign in
@@ -92,7 +123,10 @@ async fn login(
     Json(body): Json<LoginIn>,
 ) -> Result<Envelope<SessionOut>, ApiError> {
     Ok(Envelope::new(
-        service::login(&state, &body.email, &body.password, client(ip, &headers)).await?,
+        accounts(&state)
+            .login(&body.email, &body.password, client(ip, &headers))
+            .await?
+            .into(),
     ))
 }
 
@@ -111,7 +145,9 @@ async fn logout(
     } else {
         crate::http::json::parse(&body)?
     };
-    service::logout(&state, body.refresh_token.as_deref()).await?;
+    accounts(&state)
+        .logout(body.refresh_token.as_deref())
+        .await?;
     Ok(Envelope::new(NoticeOut::new("Logged out")))
 }
 
@@ -132,7 +168,10 @@ async fn refresh_token(
     Json(body): Json<RefreshIn>,
 ) -> Result<Envelope<SessionOut>, ApiError> {
     Ok(Envelope::new(
-        service::refresh(&state, &body.refresh_token, client(ip, &headers)).await?,
+        accounts(&state)
+            .refresh(&body.refresh_token, client(ip, &headers))
+            .await?
+            .into(),
     ))
 }
 
@@ -188,7 +227,7 @@ async fn verify_email(
     Json(body): Json<TokenIn>,
 ) -> Result<Envelope<UserOut>, ApiError> {
     Ok(Envelope::new(
-        service::verify_email(&state, &body.token).await?.into(),
+        accounts(&state).verify_email(&body.token).await?.into(),
     ))
 }
 
@@ -204,7 +243,9 @@ async fn resend_verification(
     ip: ClientIp,
     headers: HeaderMap,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
-    service::resend_verification(&state, &user, &client(ip, &headers)).await?;
+    accounts(&state)
+        .resend_verification(&user, &client(ip, &headers))
+        .await?;
     Ok(Envelope::new(NoticeOut::new(format!(
         "We have sent a new confirmation link to {}.",
         user.email
@@ -226,7 +267,9 @@ async fn forgot_password(
     headers: HeaderMap,
     Json(body): Json<EmailIn>,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
-    service::forgot_password(&state, &body.email, &client(ip, &headers)).await?;
+    accounts(&state)
+        .forgot_password(&body.email, &client(ip, &headers))
+        .await?;
     Ok(Envelope::new(NoticeOut::new(service::RESET_SENT)))
 }
 
@@ -243,7 +286,9 @@ async fn reset_password(
     State(state): State<AppState>,
     Json(body): Json<ResetPasswordIn>,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
-    service::reset_password(&state, &body.token, &body.new_password).await?;
+    accounts(&state)
+        .reset_password(&body.token, &body.new_password)
+        .await?;
     Ok(Envelope::new(NoticeOut::new(
         "Your password has been reset. Sign in with the new one.",
     )))
@@ -266,7 +311,17 @@ async fn update_profile(
     headers: HeaderMap,
     Json(body): Json<ProfilePatch>,
 ) -> Result<Envelope<ProfileOut>, ApiError> {
-    let (user, session) = service::update_profile(&state, user, body, client(ip, &headers)).await?;
+    let update = ProfileUpdate {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        current_password: body.current_password,
+        new_password: body.new_password,
+    };
+    let (user, session) = accounts(&state)
+        .update_profile(user, update, client(ip, &headers))
+        .await?;
+    let session = session.map(SessionOut::from);
     Ok(Envelope::new(ProfileOut {
         user: user.into(),
         session,
@@ -286,7 +341,9 @@ async fn delete_account(
     CurrentUser(user): CurrentUser,
     Json(body): Json<PasswordIn>,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
-    service::delete_account(&state, user, &body.password).await?;
+    accounts(&state)
+        .delete_account(user, &body.password)
+        .await?;
     Ok(Envelope::new(NoticeOut::new(
         "Your account has been deleted",
     )))
@@ -321,21 +378,23 @@ pub async fn create_admin(
     let email = Email::parse(email).map_err(CreateAdminError::Email)?;
     let password = Password::parse(password).map_err(CreateAdminError::Password)?;
     let hash = password::hash(&password).map_err(anyhow::Error::from)?;
-    let users = store.users();
-    if let Some(existing) = users
+    let tx = store.begin().await.map_err(anyhow::Error::from)?;
+    if let Some(existing) = tx
+        .users()
         .find_by_email(&email)
         .await
         .map_err(anyhow::Error::from)?
     {
-        let user = users
+        let user = tx
+            .users()
             .promote_to_admin(&existing.id, hash)
             .await
             .map_err(anyhow::Error::from)?;
-        store
-            .refresh_tokens()
+        tx.refresh_tokens()
             .revoke_all_for_user(&user.id)
             .await
             .map_err(anyhow::Error::from)?;
+        tx.commit().await.map_err(anyhow::Error::from)?;
         return Ok((user, AdminOutcome::Promoted));
     }
     let new = NewUser {
@@ -346,6 +405,7 @@ pub async fn create_admin(
         role: Role::Admin,
         email_verified: true,
     };
-    let user = users.create(new).await.map_err(anyhow::Error::from)?;
+    let user = tx.users().create(new).await.map_err(anyhow::Error::from)?;
+    tx.commit().await.map_err(anyhow::Error::from)?;
     Ok((user, AdminOutcome::Created))
 }

@@ -44,18 +44,18 @@ fn dummy_hash() -> &'static str {
 
 /// [`hash`] on the blocking pool: Argon2 is deliberately slow and must not
 /// stall the async workers.
-pub async fn hash_blocking(password: Password) -> Result<String, crate::http::ApiError> {
+pub async fn hash_blocking(password: Password) -> Result<String, agentforge_domain::Error> {
     tokio::task::spawn_blocking(move || hash(&password))
         .await
-        .map_err(crate::http::ApiError::internal)?
-        .map_err(crate::http::ApiError::internal)
+        .map_err(agentforge_domain::Error::internal)?
+        .map_err(agentforge_domain::Error::internal)
 }
 
 /// [`verify`] on the blocking pool; `None` verifies against a dummy hash and is always false.
 pub async fn verify_blocking(
     candidate: String,
     stored: Option<String>,
-) -> Result<bool, crate::http::ApiError> {
+) -> Result<bool, agentforge_domain::Error> {
     tokio::task::spawn_blocking(move || match stored {
         Some(stored) => verify(&candidate, &stored),
         None => {
@@ -64,7 +64,7 @@ pub async fn verify_blocking(
         }
     })
     .await
-    .map_err(crate::http::ApiError::internal)
+    .map_err(agentforge_domain::Error::internal)
 }
 
 #[cfg(test)]

@@ -1,13 +1,16 @@
 //! `/admin/*`: administration, admins only. For now the mail outbox.
 
-use axum::extract::{Query, State};
+pub mod service;
+
+use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::access::actor;
 use crate::accounts::AdminUser;
-use crate::http::{ApiError, ErrorBody, ListMeta, PageQuery, Paged};
+use crate::http::{ApiError, ErrorBody, ListMeta, PageQuery, Paged, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -24,9 +27,12 @@ pub struct MailOut {
     pub body: String,
     /// `outbox` (no SMTP configured) or `smtp`.
     pub transport: String,
-    /// `stored`, `sent` or `failed`.
+    /// `stored` (kept in the outbox), `queued` (waiting for its next
+    /// delivery attempt), `sent` or `failed` (every attempt failed).
     pub status: String,
     pub error: Option<String>,
+    /// Delivery attempts so far.
+    pub attempts: u32,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
 }
@@ -41,11 +47,11 @@ pub struct MailOut {
     ))]
 async fn mail_outbox(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    AdminUser(admin): AdminUser,
     Query(query): Query<PageQuery>,
 ) -> Result<Paged<MailOut>, ApiError> {
-    let (page, limit) = query.resolve()?;
-    let (mails, total) = state.store.outbox().list(page, limit).await?;
+    let page = query.page()?;
+    let (mails, total) = service::outbox(&state.store, &actor(&admin), page).await?;
     let data = mails
         .into_iter()
         .map(|m| MailOut {
@@ -56,9 +62,17 @@ async fn mail_outbox(
             transport: m.transport,
             status: m.status,
             error: m.error,
+            attempts: m.attempts,
             created_at: m.created_at,
             sent_at: m.sent_at,
         })
         .collect();
-    Ok(Paged::new(data, ListMeta { page, limit, total }))
+    Ok(Paged::new(
+        data,
+        ListMeta {
+            page: page.page,
+            limit: page.limit,
+            total,
+        },
+    ))
 }

@@ -1,20 +1,18 @@
 //! `/agents/*`: building, versioning, deploying, sharing and exporting agents.
 
-mod access;
-mod service;
+pub mod service;
 mod types;
 
-pub use access::{Access, access_to, load, load_for};
-
 use agentforge_domain::voice::VOICES;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::access::actor;
 use crate::accounts::CurrentUser;
-use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Paged};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
 use types::*;
 
@@ -56,8 +54,17 @@ async fn list_agents(
     CurrentUser(user): CurrentUser,
     Query(query): Query<AgentQuery>,
 ) -> Result<Paged<AgentOut>, ApiError> {
-    let (agents, meta) = service::list(&state, &user, query).await?;
-    Ok(Paged::new(agents, meta))
+    let listing = query.listing()?;
+    let page = listing.page;
+    let (agents, total) = service::list(&state.store, &actor(&user), listing).await?;
+    Ok(Paged::new(
+        agents.into_iter().map(AgentOut::from).collect(),
+        ListMeta {
+            page: page.page,
+            limit: page.limit,
+            total,
+        },
+    ))
 }
 
 /// Create an agent
@@ -77,7 +84,11 @@ async fn create_agent(
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::create(&state, &user, body).await?),
+        Envelope::new(
+            service::create(&state.store, &actor(&user), body.changes()?)
+                .await?
+                .into(),
+        ),
     ))
 }
 
@@ -87,7 +98,18 @@ async fn create_agent(
 #[utoipa::path(get, path = "/agents/templates", tag = "agents", security(("bearer" = [])),
     responses((status = 200, description = "The built-in templates", body = Envelope<Vec<TemplateOut>>)))]
 async fn list_templates(_user: CurrentUser) -> Envelope<Vec<TemplateOut>> {
-    Envelope::new(service::templates())
+    Envelope::new(
+        service::templates()
+            .iter()
+            .map(|t| TemplateOut {
+                id: t.id.to_owned(),
+                name: t.name.to_owned(),
+                description: t.description.to_owned(),
+                agent_type: t.agent_type,
+                config: (&t.config(None)).into(),
+            })
+            .collect(),
+    )
 }
 
 /// Voice catalogue
@@ -110,7 +132,16 @@ async fn from_template(
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::from_template(&state, &user, body).await?),
+        Envelope::new(
+            service::from_template(
+                &state.store,
+                &actor(&user),
+                &body.template_id,
+                body.name.as_deref(),
+            )
+            .await?
+            .into(),
+        ),
     ))
 }
 
@@ -125,7 +156,12 @@ async fn ai_generate(
     _user: CurrentUser,
     Json(body): Json<GenerateIn>,
 ) -> Result<Envelope<GeneratedOut>, ApiError> {
-    Ok(Envelope::new(service::generate(body)?))
+    let (draft, voice) = service::generate(&body.request()?);
+    Ok(Envelope::new(GeneratedOut {
+        agent: (&draft).into(),
+        voice: voice.into(),
+        generator: "builtin".to_owned(),
+    }))
 }
 
 /// Import an agent
@@ -141,7 +177,11 @@ async fn import_agent(
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::import(&state, &user, body).await?),
+        Envelope::new(
+            service::import(&state.store, &actor(&user), body.imported()?)
+                .await?
+                .into(),
+        ),
     ))
 }
 
@@ -160,7 +200,7 @@ async fn bulk_delete(
     CurrentUser(user): CurrentUser,
     Json(body): Json<IdsIn>,
 ) -> Result<Envelope<BulkDeleteOut>, ApiError> {
-    let deleted = service::bulk_delete(&state, &user, body.ids).await?;
+    let deleted = service::bulk_delete(&state.store, &actor(&user), body.ids).await?;
     Ok(Envelope::new(BulkDeleteOut { deleted }))
 }
 
@@ -179,8 +219,13 @@ async fn bulk_update(
     CurrentUser(user): CurrentUser,
     Json(body): Json<BulkUpdateIn>,
 ) -> Result<Envelope<Vec<AgentOut>>, ApiError> {
+    let changes = agentforge_store::BulkChanges {
+        status: body.changes.status,
+        agent_type: body.changes.agent_type,
+    };
+    let updated = service::bulk_update(&state.store, &actor(&user), body.ids, changes).await?;
     Ok(Envelope::new(
-        service::bulk_update(&state, &user, body).await?,
+        updated.into_iter().map(AgentOut::from).collect(),
     ))
 }
 
@@ -192,7 +237,9 @@ async fn get_agent(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<AgentOut>, ApiError> {
-    Ok(Envelope::new(service::get(&state, &user, &id).await?))
+    Ok(Envelope::new(
+        service::get(&state.store, &actor(&user), &id).await?.into(),
+    ))
 }
 
 /// Change an agent
@@ -212,7 +259,9 @@ async fn update_agent(
     Json(body): Json<AgentIn>,
 ) -> Result<Envelope<AgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::update(&state, &user, &id, body).await?,
+        service::update(&state.store, &actor(&user), &id, body.changes()?)
+            .await?
+            .into(),
     ))
 }
 
@@ -224,7 +273,7 @@ async fn delete_agent(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state, &user, &id).await?;
+    service::delete(&state.store, &actor(&user), &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -241,7 +290,11 @@ async fn duplicate_agent(
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::duplicate(&state, &user, &id, body.name).await?),
+        Envelope::new(
+            service::duplicate(&state.store, &actor(&user), &id, body.name)
+                .await?
+                .into(),
+        ),
     ))
 }
 
@@ -254,7 +307,7 @@ async fn touch_last_active(
     Path(id): Path<String>,
 ) -> Result<Envelope<LastActiveOut>, ApiError> {
     Ok(Envelope::new(LastActiveOut {
-        last_active_at: service::touch(&state, &user, &id).await?,
+        last_active_at: service::touch(&state.store, &actor(&user), &id).await?,
     }))
 }
 
@@ -270,9 +323,12 @@ async fn agent_analytics(
     Path(id): Path<String>,
     Query(query): Query<AnalyticsQuery>,
 ) -> Result<Envelope<AnalyticsOut>, ApiError> {
-    Ok(Envelope::new(
-        service::analytics(&state, &user, &id, query.period).await?,
-    ))
+    let period = query
+        .period
+        .unwrap_or(agentforge_domain::agent::Period::Month);
+    let activity =
+        crate::analytics::service::agent_activity(&state.store, &actor(&user), &id, period).await?;
+    Ok(Envelope::new(activity.into()))
 }
 
 /// Deploy a version
@@ -293,7 +349,9 @@ async fn deploy_agent(
     Json(body): Json<DeployIn>,
 ) -> Result<Envelope<DeploymentOut>, ApiError> {
     Ok(Envelope::new(
-        service::deploy(&state, &user, &id, body).await?,
+        service::deploy(&state.store, &actor(&user), &id, body.deploy()?)
+            .await?
+            .into(),
     ))
 }
 
@@ -305,7 +363,10 @@ async fn list_versions(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<VersionOut>>, ApiError> {
-    Ok(Envelope::new(service::versions(&state, &user, &id).await?))
+    let versions = service::versions(&state.store, &actor(&user), &id).await?;
+    Ok(Envelope::new(
+        versions.into_iter().map(VersionOut::from).collect(),
+    ))
 }
 
 /// Restore a version
@@ -319,7 +380,9 @@ async fn restore_version(
     Path((id, version)): Path<(String, u32)>,
 ) -> Result<Envelope<AgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::restore(&state, &user, &id, version).await?,
+        service::restore(&state.store, &actor(&user), &id, version)
+            .await?
+            .into(),
     ))
 }
 
@@ -333,7 +396,8 @@ async fn export_agent(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<ExportDocument>, ApiError> {
-    Ok(Envelope::new(service::export(&state, &user, &id).await?))
+    let exported = service::export(&state.store, &actor(&user), &id).await?;
+    Ok(Envelope::new(ExportDocument::new(exported)?))
 }
 
 /// Share an agent by link or with a team
@@ -356,7 +420,15 @@ async fn share_agent(
     Path(id): Path<String>,
     Json(body): Json<ShareIn>,
 ) -> Result<Envelope<ShareOut>, ApiError> {
-    Ok(Envelope::new(
-        service::share(&state, &user, &id, body).await?,
-    ))
+    let shared = service::share(&state.store, &actor(&user), &id, body.into()).await?;
+    Ok(Envelope::new(ShareOut {
+        shared_publicly: shared.token.is_some(),
+        url: shared.token.map(|t| {
+            format!(
+                "{}/user/chat/{}?share={t}",
+                state.config.public_url, shared.agent_id
+            )
+        }),
+        team_id: shared.team_id,
+    }))
 }

@@ -1,24 +1,73 @@
-//! What can be done with agents. Who may do it is decided in
-//! [`super::access`]: every function here loads its agent through
-//! [`load_for`] with the access it needs.
+//! What can be done with agents. Who may do it is the access policy's:
+//! every function loads its agent through `crate::access` with the action
+//! it takes. Inputs arrive parsed; outputs are the store's and the domain's
+//! types, which the handlers turn into answers.
+
+use std::collections::HashMap;
 
 use agentforge_domain::agent::{
-    AgentConfig, AgentStatus, AgentType, Environment, ModelProvider, ModelSettings,
+    AgentConfig, AgentSort, AgentStatus, AgentType, Environment, ModelProvider, ModelSettings,
 };
-use agentforge_domain::generate::{self, Complexity, GenerateRequest};
-use agentforge_domain::{templates, voice};
+use agentforge_domain::error::{Error, Missing, Problems, Thing, messages};
+use agentforge_domain::generate::{self, GenerateRequest};
+use agentforge_domain::paging::{Page, SortOrder};
+use agentforge_domain::policy::{Access, Action, Actor};
+use agentforge_domain::templates::{self, Template};
+use agentforge_domain::voice::{self, Voice};
 use agentforge_store::{
-    Agent, AgentFilter, AgentSort, BulkChanges, NewPersonality, StoreError, User,
+    Agent, AgentFilter, AgentVersion, BulkChanges, Deployment, NewPersonality, Personality, Store,
+    StoreError,
 };
-use chrono::{DateTime, Datelike, Duration, DurationRound, TimeZone, Utc};
+use chrono::{DateTime, Utc};
 
-use super::access::{Access, load_for};
-use super::types::*;
-use crate::http::{ApiError, FieldErrors, ListMeta, PageQuery};
-use crate::state::AppState;
+use crate::access;
 
-const BULK_MAX: usize = 100;
-pub const EXPORT_FORMAT: &str = "agentforge.agent";
+/// The most agents one bulk call changes.
+pub const BULK_MAX: usize = 100;
+
+/// An agent as the caller sees it.
+#[derive(Debug, Clone)]
+pub struct AgentView {
+    pub agent: Agent,
+    /// What the caller may do with it.
+    pub access: Access,
+    /// The name of the team it is shared with.
+    pub team_name: Option<String>,
+    /// On single-agent answers.
+    pub deployments: Option<Vec<Deployment>>,
+}
+
+/// Changes to the model settings; `None` leaves a field as it is, and
+/// `Some(None)` clears an optional one.
+#[derive(Debug, Clone, Default)]
+pub struct ModelChanges {
+    pub provider: Option<Option<ModelProvider>>,
+    pub model: Option<Option<String>>,
+    pub temperature: Option<f64>,
+    pub max_tokens: Option<u32>,
+}
+
+/// Changes to an agent, as sent: on creation the absent fields take their
+/// defaults, on update they stay as they are.
+#[derive(Debug, Clone, Default)]
+pub struct AgentChanges {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub agent_type: Option<AgentType>,
+    pub status: Option<AgentStatus>,
+    pub instructions: Option<String>,
+    pub greeting: Option<String>,
+    pub language: Option<String>,
+    pub personality_id: Option<Option<String>>,
+    pub model: ModelChanges,
+    pub use_knowledge_base: Option<bool>,
+    pub voice_enabled: Option<bool>,
+    pub voice_model_id: Option<Option<String>>,
+    pub flow: Option<Option<serde_json::Value>>,
+    /// What was already found wrong with the input, reported with the
+    /// configuration's own problems.
+    pub problems: Problems,
+}
 
 fn blank_config() -> AgentConfig {
     AgentConfig {
@@ -37,243 +86,262 @@ fn blank_config() -> AgentConfig {
     }
 }
 
-/// Applies the sent fields over `base`, validating every one; all problems
-/// are reported together.
-async fn merge(
-    state: &AppState,
-    user: &User,
-    input: AgentIn,
-    base: AgentConfig,
-) -> Result<(AgentConfig, Option<AgentStatus>), ApiError> {
-    let mut errors = FieldErrors::default();
-    let mut config = base;
-    if let Some(name) = input.name {
+/// `base` with the changes applied (not yet checked).
+fn apply(changes: AgentChanges, mut config: AgentConfig) -> AgentConfig {
+    if let Some(name) = changes.name {
         config.name = name.trim().to_owned();
     }
-    if let Some(description) = input.description {
+    if let Some(description) = changes.description {
         config.description = description.trim().to_owned();
     }
-    if let Some(t) = input
-        .agent_type
-        .and_then(|t| errors.check("type", AgentType::parse(&t)))
-    {
+    if let Some(t) = changes.agent_type {
         config.agent_type = t;
     }
-    let status = input
-        .status
-        .and_then(|s| errors.check("status", AgentStatus::parse(&s)));
-    if let Some(instructions) = input.instructions {
+    if let Some(instructions) = changes.instructions {
         config.instructions = instructions;
     }
-    if let Some(greeting) = input.greeting {
+    if let Some(greeting) = changes.greeting {
         config.greeting = greeting;
     }
-    if let Some(language) = input.language {
+    if let Some(language) = changes.language {
         config.language = language.trim().to_owned();
     }
-    if let Some(personality_id) = input.personality_id {
+    if let Some(personality_id) = changes.personality_id {
         config.personality_id = personality_id.filter(|p| !p.is_empty());
     }
-    if let Some(model) = input.model {
-        if let Some(provider) = model.provider {
-            config.model.provider = match provider {
-                None => None,
-                Some(p) => errors.check("model.provider", ModelProvider::parse(&p)),
-            };
-        }
-        if let Some(name) = model.model {
-            config.model.model = name.map(|n| n.trim().to_owned());
-        }
-        if let Some(temperature) = model.temperature {
-            config.model.temperature = temperature;
-        }
-        if let Some(max_tokens) = model.max_tokens {
-            config.model.max_tokens = max_tokens;
-        }
+    let model = changes.model;
+    if let Some(provider) = model.provider {
+        config.model.provider = provider;
     }
-    if let Some(use_knowledge_base) = input.use_knowledge_base {
+    if let Some(name) = model.model {
+        config.model.model = name.map(|n| n.trim().to_owned());
+    }
+    if let Some(temperature) = model.temperature {
+        config.model.temperature = temperature;
+    }
+    if let Some(max_tokens) = model.max_tokens {
+        config.model.max_tokens = max_tokens;
+    }
+    if let Some(use_knowledge_base) = changes.use_knowledge_base {
         config.use_knowledge_base = use_knowledge_base;
     }
-    if let Some(voice_enabled) = input.voice_enabled {
+    if let Some(voice_enabled) = changes.voice_enabled {
         config.voice_enabled = voice_enabled;
     }
-    if let Some(voice_model_id) = input.voice_model_id {
+    if let Some(voice_model_id) = changes.voice_model_id {
         config.voice_model_id = voice_model_id
             .map(|v| v.trim().to_owned())
             .filter(|v| !v.is_empty());
     }
-    if let Some(flow) = input.flow {
+    if let Some(flow) = changes.flow {
         config.flow = flow;
     }
+    config
+}
+
+/// Every problem of a configuration, reported together (with those found
+/// before), `prefix`ed (for an imported one).
+fn check_with(config: &AgentConfig, prefix: &str, mut problems: Problems) -> Result<(), Error> {
     for (field, message) in config.problems() {
-        errors.add(field, message);
+        problems.add(&format!("{prefix}{field}"), message);
     }
-    errors.finish()?;
+    problems.finish()
+}
+
+fn check(config: &AgentConfig, prefix: &str) -> Result<(), Error> {
+    check_with(config, prefix, Problems::default())
+}
+
+/// A personality the actor may use: built in, or their own.
+async fn check_personality(store: &Store, actor: &Actor, id: &str) -> Result<(), Error> {
+    match access::personality(store, actor, id, Action::Use).await {
+        Ok(_) => Ok(()),
+        Err(Error::NotFound(_)) => Err(Error::not_found_in(Thing::Personality, "personalityId")),
+        Err(e) => Err(e),
+    }
+}
+
+/// The changes applied over `base`, checked.
+async fn merged(
+    store: &Store,
+    actor: &Actor,
+    changes: AgentChanges,
+    base: AgentConfig,
+) -> Result<(AgentConfig, Option<AgentStatus>), Error> {
+    let status = changes.status;
+    let problems = changes.problems.clone();
+    let config = apply(changes, base);
+    check_with(&config, "", problems)?;
     if let Some(personality_id) = &config.personality_id {
-        check_personality(state, user, personality_id).await?;
+        check_personality(store, actor, personality_id).await?;
     }
     Ok((config, status))
 }
 
-/// A personality the user may use: built-in or their own.
-async fn check_personality(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
-    match state.store.personalities().get(id).await? {
-        Some(p) if p.owner_id.is_none() || p.owner_id.as_deref() == Some(user.id.as_str()) => {
-            Ok(())
-        }
-        _ => Err(
-            ApiError::not_found("personality_not_found", "Personality not found").with_errors(
-                vec![crate::http::FieldError {
-                    field: "personalityId".into(),
-                    message: "Personality not found".into(),
-                }],
-            ),
-        ),
-    }
-}
-
-/// The agent as a single-agent answer, with its deployments.
-async fn with_deployments(
-    state: &AppState,
-    agent: Agent,
-    access: Access,
-) -> Result<AgentOut, ApiError> {
-    let deployments = state.store.agents().deployments(&agent.id).await?;
-    let out = AgentOut::new(agent, Some(deployments), access);
-    Ok(with_team_names(state, vec![out]).await?.remove(0))
-}
-
-/// Fills in the names of the agents' teams, in one query.
-async fn with_team_names(
-    state: &AppState,
-    mut agents: Vec<AgentOut>,
-) -> Result<Vec<AgentOut>, ApiError> {
-    let mut ids: Vec<String> = agents.iter().filter_map(|a| a.team_id.clone()).collect();
-    ids.sort();
-    ids.dedup();
-    let names = state.store.teams().names(&ids).await?;
-    for agent in &mut agents {
-        agent.team_name = agent.team_id.as_ref().and_then(|id| names.get(id).cloned());
-    }
-    Ok(agents)
-}
-
-pub async fn create(state: &AppState, user: &User, input: AgentIn) -> Result<AgentOut, ApiError> {
-    if input.name.is_none() {
-        return Err(ApiError::invalid_field("name", "Required"));
-    }
-    let (config, status) = merge(state, user, input, blank_config()).await?;
-    let agent = state
-        .store
-        .agents()
-        .create(&user.id, status.unwrap_or(AgentStatus::Draft), &config)
-        .await?;
-    Ok(AgentOut::new(agent, Some(Vec::new()), Access::Manage))
-}
-
-pub async fn list(
-    state: &AppState,
-    user: &User,
-    query: AgentQuery,
-) -> Result<(Vec<AgentOut>, ListMeta), ApiError> {
-    let mut errors = FieldErrors::default();
-    let (page, limit) = PageQuery {
-        page: query.page,
-        limit: query.limit,
-    }
-    .check(&mut errors);
-    let status = query
-        .status
-        .as_deref()
-        .filter(|s| !s.is_empty() && *s != "all")
-        .and_then(|s| errors.check("status", AgentStatus::parse(s)));
-    let agent_type = query
-        .agent_type
-        .as_deref()
-        .filter(|s| !s.is_empty() && *s != "all")
-        .and_then(|s| errors.check("type", AgentType::parse(s)));
-    let sort = match query.sort.as_deref() {
-        None | Some("created") | Some("createdAt") => AgentSort::Created,
-        Some("name") => AgentSort::Name,
-        Some("lastActive") | Some("last_active") => AgentSort::LastActive,
-        Some(other) => {
-            errors.add("sort", format!("Invalid enum value. Expected 'name' | 'created' | 'lastActive', received '{other}'"));
-            AgentSort::Created
-        }
-    };
-    let descending = match query.order.as_deref() {
-        None => sort != AgentSort::Name,
-        Some("asc") => false,
-        Some("desc") => true,
-        Some(other) => {
-            errors.add(
-                "order",
-                format!("Invalid enum value. Expected 'asc' | 'desc', received '{other}'"),
-            );
-            false
-        }
-    };
-    errors.finish()?;
-    let filter = AgentFilter {
-        viewer: user.id.clone(),
-        team_id: query.team_id.filter(|t| !t.is_empty()),
-        status,
-        agent_type,
-        search: query.search,
-        sort,
-        descending,
-        page,
-        limit,
-    };
-    let (agents, total) = state.store.agents().list(&filter).await?;
-    let roles = state.store.teams().roles_of(&user.id).await?;
-    let agents = agents
-        .into_iter()
-        .map(|a| {
-            // Listed agents are the user's own or their teams'.
-            let access = Access::of(&a, user, &roles).unwrap_or(Access::View);
-            AgentOut::new(a, None, access)
-        })
-        .collect();
-    Ok((
-        with_team_names(state, agents).await?,
-        ListMeta { page, limit, total },
+fn owner(actor: &Actor) -> Result<&str, Error> {
+    actor.user_id().ok_or(Error::Unauthenticated(
+        agentforge_domain::error::Unauthenticated::Required,
     ))
 }
 
-pub async fn get(state: &AppState, user: &User, id: &str) -> Result<AgentOut, ApiError> {
-    let (agent, access) = load_for(state, user, id, Access::View).await?;
-    with_deployments(state, agent, access).await
+/// The views of agents, with their teams' names looked up in one query.
+async fn views(
+    store: &Store,
+    agents: Vec<(Agent, Access)>,
+    deployments: Option<Vec<Deployment>>,
+) -> Result<Vec<AgentView>, Error> {
+    let mut ids: Vec<String> = agents
+        .iter()
+        .filter_map(|(a, _)| a.team_id.clone())
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let names = store.teams().names(&ids).await?;
+    Ok(agents
+        .into_iter()
+        .map(|(agent, access)| AgentView {
+            team_name: agent.team_id.as_ref().and_then(|id| names.get(id).cloned()),
+            agent,
+            access,
+            deployments: deployments.clone(),
+        })
+        .collect())
+}
+
+/// One agent, with its deployments.
+async fn view(store: &Store, agent: Agent, access: Access) -> Result<AgentView, Error> {
+    let deployments = store.agents().deployments(&agent.id).await?;
+    let mut one = views(store, vec![(agent, access)], Some(deployments)).await?;
+    Ok(one.remove(0))
+}
+
+/// A new agent of the actor's, as its owner sees it.
+fn created(agent: Agent) -> AgentView {
+    AgentView {
+        agent,
+        access: Access::Manage,
+        team_name: None,
+        deployments: Some(Vec::new()),
+    }
+}
+
+/// The agent, if the actor may do `action` to it, with their rights.
+async fn load(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    action: Action,
+) -> Result<(Agent, Access), Error> {
+    let (agent, access) = access::agent(store, actor, id, action).await?;
+    // Only those with rights on it get past the policy without a share link.
+    Ok((agent, access.unwrap_or(Access::View)))
+}
+
+pub async fn create(
+    store: &Store,
+    actor: &Actor,
+    changes: AgentChanges,
+) -> Result<AgentView, Error> {
+    let owner = owner(actor)?;
+    if changes.name.is_none() {
+        return Err(Error::invalid("name", messages::REQUIRED));
+    }
+    let (config, status) = merged(store, actor, changes, blank_config()).await?;
+    let agent = store
+        .agents()
+        .create(owner, status.unwrap_or(AgentStatus::Draft), &config)
+        .await?;
+    Ok(created(agent))
+}
+
+/// Which agents to list.
+#[derive(Debug, Clone, Default)]
+pub struct AgentListing {
+    pub page: Page,
+    pub team_id: Option<String>,
+    pub status: Option<AgentStatus>,
+    pub agent_type: Option<AgentType>,
+    pub search: Option<String>,
+    pub sort: AgentSort,
+    /// Default: ascending by name, else newest first.
+    pub order: Option<SortOrder>,
+}
+
+/// The actor's agents and their teams' agents, filtered, sorted and paged;
+/// and how many there are.
+pub async fn list(
+    store: &Store,
+    actor: &Actor,
+    listing: AgentListing,
+) -> Result<(Vec<AgentView>, u64), Error> {
+    let viewer = owner(actor)?;
+    let descending = match listing.order {
+        None => listing.sort != AgentSort::Name,
+        Some(order) => order == SortOrder::Desc,
+    };
+    let filter = AgentFilter {
+        viewer: viewer.to_owned(),
+        team_id: listing.team_id.filter(|t| !t.is_empty()),
+        status: listing.status,
+        agent_type: listing.agent_type,
+        search: listing.search,
+        sort: listing.sort,
+        descending,
+        page: listing.page.page,
+        limit: listing.page.limit,
+    };
+    let (agents, total) = store.agents().list(&filter).await?;
+    let roles = store.teams().roles_of(viewer).await?;
+    let agents = agents
+        .into_iter()
+        .map(|agent| {
+            let facts = agentforge_domain::policy::AgentFacts {
+                owner_id: agent.owner_id.clone(),
+                team_role: agent.team_id.as_ref().and_then(|t| roles.get(t).copied()),
+                share_link: false,
+            };
+            // Listed agents are the actor's own or their teams'.
+            let access =
+                agentforge_domain::policy::agent_access(actor, &facts).unwrap_or(Access::View);
+            (agent, access)
+        })
+        .collect();
+    Ok((views(store, agents, None).await?, total))
+}
+
+pub async fn get(store: &Store, actor: &Actor, id: &str) -> Result<AgentView, Error> {
+    let (agent, access) = load(store, actor, id, Action::View).await?;
+    view(store, agent, access).await
 }
 
 pub async fn update(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
-    input: AgentIn,
-) -> Result<AgentOut, ApiError> {
-    let (agent, access) = load_for(state, user, id, Access::Edit).await?;
-    let (config, status) = merge(state, user, input, agent.config.clone()).await?;
-    let updated = state
-        .store
+    changes: AgentChanges,
+) -> Result<AgentView, Error> {
+    let (agent, access) = load(store, actor, id, Action::Edit).await?;
+    let (config, status) = merged(store, actor, changes, agent.config.clone()).await?;
+    let updated = store
         .agents()
-        .update(agent, status, Some(config), &user.id)
+        .update(agent, status, Some(config), owner(actor)?)
         .await?;
-    with_deployments(state, updated, access).await
+    view(store, updated, access).await
 }
 
-pub async fn delete(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
-    let (agent, _) = load_for(state, user, id, Access::Manage).await?;
-    Ok(state.store.agents().delete(&agent.id).await?)
+pub async fn delete(store: &Store, actor: &Actor, id: &str) -> Result<(), Error> {
+    let (agent, _) = load(store, actor, id, Action::Delete).await?;
+    Ok(store.agents().delete(&agent.id).await?)
 }
 
+/// A copy of an agent the actor may see, as a new draft of theirs.
 pub async fn duplicate(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
     name: Option<String>,
-) -> Result<AgentOut, ApiError> {
-    let (agent, _) = load_for(state, user, id, Access::View).await?;
+) -> Result<AgentView, Error> {
+    let (agent, _) = load(store, actor, id, Action::View).await?;
     let name = name
         .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty())
@@ -282,316 +350,167 @@ pub async fn duplicate(
         name: name.chars().take(AgentConfig::NAME_MAX).collect(),
         ..agent.config
     };
-    let copy = state
-        .store
+    check(&config, "")?;
+    let copy = store
         .agents()
-        .create(&user.id, AgentStatus::Draft, &config)
+        .create(owner(actor)?, AgentStatus::Draft, &config)
         .await?;
-    Ok(AgentOut::new(copy, Some(Vec::new()), Access::Manage))
+    Ok(created(copy))
 }
 
-pub async fn touch(state: &AppState, user: &User, id: &str) -> Result<DateTime<Utc>, ApiError> {
-    let (agent, _) = load_for(state, user, id, Access::View).await?;
-    Ok(state.store.agents().touch_last_active(&agent.id).await?)
+pub async fn touch(store: &Store, actor: &Actor, id: &str) -> Result<DateTime<Utc>, Error> {
+    let (agent, _) = load(store, actor, id, Action::View).await?;
+    Ok(store.agents().touch_last_active(&agent.id).await?)
+}
+
+/// A deployment to make.
+#[derive(Debug, Clone)]
+pub struct Deploy {
+    pub environment: Environment,
+    /// Default: the current version.
+    pub version: Option<u32>,
+    /// Settings of this deployment (a JSON object).
+    pub configuration: serde_json::Value,
+}
+
+fn version_not_found(version: u32) -> Error {
+    Error::not_found_because(Thing::Version, format!("Version {version} does not exist"))
 }
 
 pub async fn deploy(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
-    input: DeployIn,
-) -> Result<DeploymentOut, ApiError> {
-    let (agent, _) = load_for(state, user, id, Access::Edit).await?;
-    let environment = Environment::parse(&input.environment)
-        .map_err(|e| ApiError::invalid_field("environment", e.message))?;
+    input: Deploy,
+) -> Result<Deployment, Error> {
+    let (agent, _) = load(store, actor, id, Action::Edit).await?;
     let version = input.version.unwrap_or(agent.current_version);
-    if state
-        .store
-        .agents()
-        .version(&agent.id, version)
-        .await?
-        .is_none()
-    {
-        return Err(ApiError::not_found(
-            "version_not_found",
-            format!("Version {version} does not exist"),
-        ));
+    if store.agents().version(&agent.id, version).await?.is_none() {
+        return Err(version_not_found(version));
     }
-    let configuration = input.configuration.unwrap_or_else(|| serde_json::json!({}));
-    if !configuration.is_object() {
-        return Err(ApiError::invalid_field(
-            "configuration",
-            "Must be an object",
-        ));
-    }
-    Ok(state
-        .store
+    Ok(store
         .agents()
-        .deploy(&agent.id, environment, version, &configuration, &user.id)
-        .await?
-        .into())
+        .deploy(
+            &agent.id,
+            input.environment,
+            version,
+            &input.configuration,
+            owner(actor)?,
+        )
+        .await?)
 }
 
-pub async fn versions(
-    state: &AppState,
-    user: &User,
-    id: &str,
-) -> Result<Vec<VersionOut>, ApiError> {
-    let (agent, _) = load_for(state, user, id, Access::View).await?;
-    Ok(state
-        .store
-        .agents()
-        .versions(&agent.id)
-        .await?
-        .into_iter()
-        .map(VersionOut::from)
-        .collect())
+pub async fn versions(store: &Store, actor: &Actor, id: &str) -> Result<Vec<AgentVersion>, Error> {
+    let (agent, _) = load(store, actor, id, Action::View).await?;
+    Ok(store.agents().versions(&agent.id).await?)
 }
 
 /// Makes an older version's configuration current again, as a new version.
 pub async fn restore(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
     version: u32,
-) -> Result<AgentOut, ApiError> {
-    let (agent, access) = load_for(state, user, id, Access::Edit).await?;
-    let old = state
-        .store
+) -> Result<AgentView, Error> {
+    let (agent, access) = load(store, actor, id, Action::Edit).await?;
+    let old = store
         .agents()
         .version(&agent.id, version)
         .await?
-        .ok_or_else(|| {
-            ApiError::not_found(
-                "version_not_found",
-                format!("Version {version} does not exist"),
-            )
-        })?;
-    let restored = state
-        .store
+        .ok_or_else(|| version_not_found(version))?;
+    let restored = store
         .agents()
-        .update(agent, None, Some(old.config), &user.id)
+        .update(agent, None, Some(old.config), owner(actor)?)
         .await?;
-    with_deployments(state, restored, access).await
+    view(store, restored, access).await
 }
 
-/// Start of bucket `i` counted from a start time.
-type Step = fn(DateTime<Utc>, i64) -> DateTime<Utc>;
-
-/// The start of a period ending now and the start of each of its buckets.
-pub fn period_series(
-    period: &str,
-    now: DateTime<Utc>,
-) -> Option<(DateTime<Utc>, Vec<DateTime<Utc>>)> {
-    let (count, step): (i64, Step) = match period {
-        "day" => (24, |t, i| t + Duration::hours(i)),
-        "week" => (7, |t, i| t + Duration::days(i)),
-        "month" => (30, |t, i| t + Duration::days(i)),
-        "year" => (12, |t, i| {
-            let months = t.month0() as i64 + i;
-            Utc.with_ymd_and_hms(
-                t.year() + (months / 12) as i32,
-                (months % 12) as u32 + 1,
-                1,
-                0,
-                0,
-                0,
-            )
-            .single()
-            .unwrap_or(t)
-        }),
-        _ => return None,
-    };
-    let start = match period {
-        "day" => now.duration_trunc(Duration::hours(1)).ok()? - Duration::hours(count - 1),
-        "year" => {
-            let months = now.year() as i64 * 12 + now.month0() as i64 - (count - 1);
-            Utc.with_ymd_and_hms((months / 12) as i32, (months % 12) as u32 + 1, 1, 0, 0, 0)
-                .single()?
-        }
-        _ => now.duration_trunc(Duration::days(1)).ok()? - Duration::days(count - 1),
-    };
-    Some((start, (0..count).map(|i| step(start, i)).collect()))
-}
-
-/// An agent's activity over a period, counted from its stored
-/// conversations and messages, zero-filled.
-pub async fn analytics(
-    state: &AppState,
-    user: &User,
-    id: &str,
-    period: Option<String>,
-) -> Result<AnalyticsOut, ApiError> {
-    use crate::analytics::{average, bucketize, distinct_users, latencies, percentile};
-    let (agent, _) = load_for(state, user, id, Access::View).await?;
-    let period = period
-        .filter(|p| !p.is_empty())
-        .unwrap_or_else(|| "month".to_owned());
-    let now = Utc::now();
-    let (from, starts) = period_series(&period, now)
-        .ok_or_else(|| ApiError::invalid_field("period", format!("Invalid enum value. Expected 'day' | 'week' | 'month' | 'year', received '{period}'")))?;
-    let scope = agentforge_store::Scope::Agent(agent.id);
-    let conversations = state.store.conversations();
-    let started = conversations.starts_since(&scope, from).await?;
-    let messages = conversations.messages_since(&scope, from).await?;
-    let conversation_counts = bucketize(&starts, started.iter().map(|s| s.started_at));
-    let message_counts = bucketize(&starts, messages.iter().map(|m| m.created_at));
-    let series = starts
-        .into_iter()
-        .zip(conversation_counts.into_iter().zip(message_counts))
-        .map(|(start, (conversations, messages))| AnalyticsBucket {
-            start,
-            conversations,
-            messages,
-        })
-        .collect();
-    let latencies = latencies(&messages);
-    Ok(AnalyticsOut {
-        period,
-        from,
-        to: now,
-        totals: AnalyticsTotals {
-            conversations: started.len() as u64,
-            messages: messages.len() as u64,
-            users: distinct_users(&started),
-            avg_response_ms: average(&latencies),
-            p95_response_ms: percentile(&latencies, 95.0),
-            tokens_in: messages.iter().map(|m| u64::from(m.tokens_in)).sum(),
-            tokens_out: messages.iter().map(|m| u64::from(m.tokens_out)).sum(),
-        },
-        series,
-    })
-}
-
-pub fn templates() -> Vec<TemplateOut> {
-    templates::TEMPLATES
-        .iter()
-        .map(|t| TemplateOut {
-            id: t.id.to_owned(),
-            name: t.name.to_owned(),
-            description: t.description.to_owned(),
-            agent_type: t.agent_type.as_str().to_owned(),
-            config: (&t.config(None)).into(),
-        })
-        .collect()
+/// The built-in templates, one per agent type at least.
+pub fn templates() -> &'static [Template] {
+    &templates::TEMPLATES
 }
 
 pub async fn from_template(
-    state: &AppState,
-    user: &User,
-    input: FromTemplateIn,
-) -> Result<AgentOut, ApiError> {
-    let template = templates::find(&input.template_id)
-        .ok_or_else(|| ApiError::not_found("template_not_found", "Template not found"))?;
-    let name = input
-        .name
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty());
+    store: &Store,
+    actor: &Actor,
+    template_id: &str,
+    name: Option<&str>,
+) -> Result<AgentView, Error> {
+    let template = templates::find(template_id).ok_or_else(|| Error::not_found(Thing::Template))?;
+    let name = name.map(str::trim).filter(|n| !n.is_empty());
     let config = template.config(name);
-    let problems = config.problems();
-    if let Some((field, message)) = problems.into_iter().next() {
-        return Err(ApiError::invalid_field(field, message));
-    }
-    let agent = state
-        .store
+    check(&config, "")?;
+    let agent = store
         .agents()
-        .create(&user.id, AgentStatus::Draft, &config)
+        .create(owner(actor)?, AgentStatus::Draft, &config)
         .await?;
-    Ok(AgentOut::new(agent, Some(Vec::new()), Access::Manage))
+    Ok(created(agent))
 }
 
-pub fn generate(input: GenerateIn) -> Result<GeneratedOut, ApiError> {
-    let mut errors = FieldErrors::default();
-    let prompt = input.prompt.trim().to_owned();
-    if prompt.is_empty() {
-        errors.add("prompt", "Required");
-    } else if prompt.chars().count() > 4000 {
-        errors.add("prompt", "String must contain at most 4000 character(s)");
-    }
-    let complexity = match input.complexity.as_deref().filter(|c| !c.is_empty()) {
-        None => Complexity::default(),
-        Some(c) => Complexity::parse(c).unwrap_or_else(|| {
-            errors.add("complexity", format!("Invalid enum value. Expected 'basic' | 'intermediate' | 'advanced', received '{c}'"));
-            Complexity::default()
-        }),
-    };
-    errors.finish()?;
-    // No language model can be configured yet: the offline generator answers.
-    let draft = generate::generate(&GenerateRequest {
-        prompt,
-        complexity,
-        industry: input.industry,
-        use_case: input.use_case,
-    });
-    let voice = voice::resolve_voice(draft.voice_model_id.as_deref());
-    let voice = match voice {
+/// A draft agent for a description, and the voice suggested for it. No
+/// language model can be configured for this yet: the offline generator
+/// answers.
+pub fn generate(request: &GenerateRequest) -> (AgentConfig, &'static Voice) {
+    let draft = generate::generate(request);
+    let voice = match voice::resolve_voice(draft.voice_model_id.as_deref()) {
         voice::ResolvedVoice::Named(v) => v,
         voice::ResolvedVoice::Id(_) => voice::default_voice(),
     };
-    Ok(GeneratedOut {
-        agent: (&draft).into(),
-        voice: voice.into(),
-        generator: "builtin".to_owned(),
-    })
+    (draft, voice)
 }
 
-fn check_ids(ids: &[String]) -> Result<(), ApiError> {
+/// Many agents named at once: 1 to [`BULK_MAX`].
+pub fn check_ids(ids: &[String]) -> Result<(), Error> {
     if ids.is_empty() {
-        return Err(ApiError::invalid_field(
-            "ids",
-            "Array must contain at least 1 element(s)",
-        ));
+        return Err(Error::invalid("ids", messages::too_few(1)));
     }
     if ids.len() > BULK_MAX {
-        return Err(ApiError::invalid_field(
-            "ids",
-            format!("Array must contain at most {BULK_MAX} element(s)"),
-        ));
+        return Err(Error::invalid("ids", messages::too_many(BULK_MAX)));
     }
     Ok(())
 }
 
-fn bulk_not_found(err: StoreError) -> ApiError {
+fn some_not_found() -> Error {
+    Error::not_found_because(
+        Thing::Agent,
+        "One or more agents were not found; nothing was changed",
+    )
+}
+
+fn bulk_not_found(err: StoreError) -> Error {
     match err {
-        StoreError::NotFound => ApiError::not_found(
-            "agent_not_found",
-            "One or more agents were not found; nothing was changed",
-        ),
+        StoreError::NotFound => some_not_found(),
         other => other.into(),
     }
 }
 
-/// The caller's access to each of the agents, if it is at least `need` on
-/// every one: 404 (naming no agent) if one is unknown or not theirs to see,
-/// 403 if their team role falls short on one.
-async fn access_to_all(
-    state: &AppState,
-    user: &User,
+/// The actor's rights on each agent, if `action` is allowed on every one:
+/// 404 (naming no agent) if one is unknown or not theirs to see, 403 if
+/// their team role falls short on one.
+async fn allowed_on_all(
+    store: &Store,
+    actor: &Actor,
     ids: &[String],
-    need: Access,
-) -> Result<std::collections::HashMap<String, Access>, ApiError> {
-    let mut access = std::collections::HashMap::with_capacity(ids.len());
+    action: Action,
+) -> Result<HashMap<String, Access>, Error> {
+    let mut rights = HashMap::with_capacity(ids.len());
     for id in ids {
-        if access.contains_key(id) {
+        if rights.contains_key(id) {
             continue;
         }
-        match load_for(state, user, id, need).await {
-            Ok((agent, a)) => access.insert(agent.id, a),
-            Err(e) if e.status() == axum::http::StatusCode::NOT_FOUND => {
-                return Err(bulk_not_found(StoreError::NotFound));
-            }
+        match load(store, actor, id, action).await {
+            Ok((agent, access)) => rights.insert(agent.id, access),
+            Err(Error::NotFound(_)) => return Err(some_not_found()),
             Err(e) => return Err(e),
         };
     }
-    Ok(access)
+    Ok(rights)
 }
 
-pub async fn bulk_delete(state: &AppState, user: &User, ids: Vec<String>) -> Result<u64, ApiError> {
+pub async fn bulk_delete(store: &Store, actor: &Actor, ids: Vec<String>) -> Result<u64, Error> {
     check_ids(&ids)?;
-    access_to_all(state, user, &ids, Access::Manage).await?;
-    state
-        .store
+    allowed_on_all(store, actor, &ids, Action::Delete).await?;
+    store
         .agents()
         .delete_many(&ids)
         .await
@@ -599,72 +518,81 @@ pub async fn bulk_delete(state: &AppState, user: &User, ids: Vec<String>) -> Res
 }
 
 pub async fn bulk_update(
-    state: &AppState,
-    user: &User,
-    input: BulkUpdateIn,
-) -> Result<Vec<AgentOut>, ApiError> {
-    check_ids(&input.ids)?;
-    let mut errors = FieldErrors::default();
-    let status = input
-        .changes
-        .status
-        .as_deref()
-        .and_then(|s| errors.check("changes.status", AgentStatus::parse(s)));
-    let agent_type = input
-        .changes
-        .agent_type
-        .as_deref()
-        .and_then(|s| errors.check("changes.type", AgentType::parse(s)));
-    errors.finish()?;
-    if status.is_none() && agent_type.is_none() {
-        return Err(ApiError::invalid_field(
+    store: &Store,
+    actor: &Actor,
+    ids: Vec<String>,
+    changes: BulkChanges,
+) -> Result<Vec<AgentView>, Error> {
+    check_ids(&ids)?;
+    if changes.status.is_none() && changes.agent_type.is_none() {
+        return Err(Error::invalid(
             "changes",
             "Name at least one change: status or type",
         ));
     }
-    let access = access_to_all(state, user, &input.ids, Access::Edit).await?;
-    let updated = state
-        .store
+    let rights = allowed_on_all(store, actor, &ids, Action::Edit).await?;
+    let updated = store
         .agents()
-        .update_many(&input.ids, &BulkChanges { status, agent_type }, &user.id)
+        .update_many(&ids, &changes, owner(actor)?)
         .await
         .map_err(bulk_not_found)?;
     let updated = updated
         .into_iter()
         .map(|a| {
-            let a_access = access.get(&a.id).copied().unwrap_or(Access::View);
-            AgentOut::new(a, None, a_access)
+            let access = rights.get(&a.id).copied().unwrap_or(Access::View);
+            (a, access)
         })
         .collect();
-    with_team_names(state, updated).await
+    views(store, updated, None).await
+}
+
+/// How to share an agent: by public link, with a team; `None` leaves each
+/// as it is, and a team of `Some(None)` takes the agent out of its team.
+#[derive(Debug, Clone, Default)]
+pub struct Sharing {
+    pub public: Option<bool>,
+    pub team_id: Option<Option<String>>,
+}
+
+/// How an agent is shared now.
+#[derive(Debug, Clone)]
+pub struct Shared {
+    pub agent_id: String,
+    /// The public link's token, when it has one.
+    pub token: Option<String>,
+    pub team_id: Option<String>,
 }
 
 /// Shares the agent by public link and/or with a team (or stops).
 pub async fn share(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
-    input: ShareIn,
-) -> Result<ShareOut, ApiError> {
+    input: Sharing,
+) -> Result<Shared, Error> {
     if input.public.is_none() && input.team_id.is_none() {
-        return Err(ApiError::invalid_field(
+        return Err(Error::invalid(
             "public",
             "Name at least one of public or teamId",
         ));
     }
-    let (agent, _) = load_for(state, user, id, Access::Manage).await?;
+    let (agent, _) = load(store, actor, id, Action::Manage).await?;
     let mut team_id = agent.team_id.clone();
     if let Some(target) = input.team_id {
         let target = target.filter(|t| !t.trim().is_empty());
         if let Some(team) = &target {
-            crate::teams::check_may_add_agents(state, user, team).await?;
+            access::team(store, actor, team, Action::Use)
+                .await
+                .map_err(|e| match e {
+                    Error::NotFound(missing) => Error::NotFound(Missing {
+                        field: Some("teamId"),
+                        ..missing
+                    }),
+                    e => e,
+                })?;
         }
         if target != agent.team_id {
-            state
-                .store
-                .agents()
-                .set_team(&agent.id, target.clone())
-                .await?;
+            store.agents().set_team(&agent.id, target.clone()).await?;
         }
         team_id = target;
     }
@@ -677,132 +605,75 @@ pub async fn share(
                 .unwrap_or_else(|| crate::accounts::tokens::opaque_token().0)
         });
         if token != agent.share_token {
-            state
-                .store
+            store
                 .agents()
                 .set_share_token(&agent.id, token.clone())
                 .await?;
         }
     }
-    Ok(ShareOut {
-        shared_publicly: token.is_some(),
-        url: token.map(|t| {
-            format!(
-                "{}/user/chat/{}?share={t}",
-                state.config.public_url, agent.id
-            )
-        }),
+    Ok(Shared {
+        agent_id: agent.id,
+        token,
         team_id,
     })
 }
 
-pub async fn export(state: &AppState, user: &User, id: &str) -> Result<ExportDocument, ApiError> {
-    let (agent, _) = load_for(state, user, id, Access::View).await?;
+/// An agent taken away: its configuration, and its personality when it is
+/// a custom one (a built-in one is referred to by id).
+#[derive(Debug, Clone)]
+pub struct Exported {
+    pub config: AgentConfig,
+    pub personality: Option<Personality>,
+}
+
+pub async fn export(store: &Store, actor: &Actor, id: &str) -> Result<Exported, Error> {
+    let (agent, _) = load(store, actor, id, Action::View).await?;
     let mut config = agent.config;
     let personality = match &config.personality_id {
-        Some(pid) => match state.store.personalities().get(pid).await? {
+        Some(pid) => match store.personalities().get(pid).await? {
             Some(p) if p.owner_id.is_some() => {
                 config.personality_id = None;
-                Some(ExportedPersonality {
-                    name: p.name,
-                    description: p.description,
-                    tone: p.tone,
-                    traits: p.traits,
-                    instructions: p.instructions,
-                })
+                Some(p)
             }
             _ => None,
         },
         None => None,
     };
-    let agent_json = serde_json::to_value(&config).map_err(ApiError::internal)?;
-    Ok(ExportDocument {
-        format: EXPORT_FORMAT.to_owned(),
-        format_version: 1,
-        exported_at: Utc::now(),
-        agent: agent_json,
+    Ok(Exported {
+        config,
         personality,
-        tools: Vec::new(),
     })
 }
 
-pub async fn import(
-    state: &AppState,
-    user: &User,
-    document: ExportDocument,
-) -> Result<AgentOut, ApiError> {
-    if document.format != EXPORT_FORMAT {
-        return Err(ApiError::invalid_field(
-            "format",
-            format!("Expected '{EXPORT_FORMAT}'"),
-        ));
-    }
-    if document.format_version != 1 {
-        return Err(ApiError::invalid_field(
-            "formatVersion",
-            "Only version 1 can be imported",
-        ));
-    }
-    let mut config: AgentConfig = serde_json::from_value(document.agent).map_err(|e| {
-        ApiError::invalid_field("agent", format!("Not an agent configuration: {e}"))
-    })?;
-    if let Some((field, message)) = config.problems().into_iter().next() {
-        return Err(ApiError::invalid_field(format!("agent.{field}"), message));
-    }
-    if let Some(pid) = &config.personality_id {
-        check_personality(state, user, pid).await?;
-    }
-    if let Some(p) = document.personality {
-        if p.name.trim().is_empty() {
-            return Err(ApiError::invalid_field("personality.name", "Required"));
-        }
-        let created = state
-            .store
-            .personalities()
-            .create(
-                &user.id,
-                NewPersonality {
-                    name: p.name,
-                    description: p.description,
-                    tone: p.tone,
-                    traits: p.traits,
-                    instructions: p.instructions,
-                },
-            )
-            .await?;
-        config.personality_id = Some(created.id);
-    }
-    let agent = state
-        .store
-        .agents()
-        .create(&user.id, AgentStatus::Draft, &config)
-        .await?;
-    Ok(AgentOut::new(agent, Some(Vec::new()), Access::Manage))
+/// An agent brought in: its configuration and, when it came with one, its
+/// custom personality (created for the actor).
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub config: AgentConfig,
+    pub personality: Option<NewPersonality>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn periods_have_zero_filled_buckets_ending_now() {
-        let now = Utc.with_ymd_and_hms(2026, 3, 15, 10, 30, 0).unwrap();
-        let (from, day) = period_series("day", now).unwrap();
-        assert_eq!(day.len(), 24);
-        assert_eq!(from, Utc.with_ymd_and_hms(2026, 3, 14, 11, 0, 0).unwrap());
-        assert_eq!(
-            *day.last().unwrap(),
-            Utc.with_ymd_and_hms(2026, 3, 15, 10, 0, 0).unwrap()
-        );
-        assert_eq!(period_series("week", now).unwrap().1.len(), 7);
-        assert_eq!(period_series("month", now).unwrap().1.len(), 30);
-        let (from, year) = period_series("year", now).unwrap();
-        assert_eq!(year.len(), 12);
-        assert_eq!(from, Utc.with_ymd_and_hms(2025, 4, 1, 0, 0, 0).unwrap());
-        assert_eq!(
-            *year.last().unwrap(),
-            Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap()
-        );
-        assert!(period_series("decade", now).is_none());
+/// Creates the imported agent, and its personality, in one transaction:
+/// both or neither.
+pub async fn import(store: &Store, actor: &Actor, imported: Imported) -> Result<AgentView, Error> {
+    let owner = owner(actor)?;
+    let mut config = imported.config;
+    check(&config, "agent.")?;
+    if let Some(pid) = &config.personality_id {
+        check_personality(store, actor, pid).await?;
     }
+    let tx = store.begin().await?;
+    if let Some(p) = imported.personality {
+        if p.name.trim().is_empty() {
+            return Err(Error::invalid("personality.name", messages::REQUIRED));
+        }
+        let personality = tx.personalities().create(owner, p).await?;
+        config.personality_id = Some(personality.id);
+    }
+    let agent = tx
+        .agents()
+        .create(owner, AgentStatus::Draft, &config)
+        .await?;
+    tx.commit().await?;
+    Ok(created(agent))
 }

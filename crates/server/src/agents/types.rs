@@ -1,11 +1,19 @@
 //! Request and response bodies of /agents.
 
-use agentforge_domain::agent::{AgentConfig, ModelSettings};
-use agentforge_domain::voice::{self, Voice};
-use agentforge_store::{Agent, AgentVersion, Deployment};
-
-pub use super::access::Access;
+use agentforge_domain::agent::{
+    AgentConfig, AgentSort, AgentStatus, AgentType, Environment, ModelProvider, ModelSettings,
+    Period,
+};
+use agentforge_domain::error::{Error, Problems, messages};
+use agentforge_domain::generate::Complexity;
+use agentforge_domain::paging::{Page, SortOrder};
+use agentforge_domain::policy::Access;
+use agentforge_domain::voice::{self, Voice, VoiceCategory};
+use agentforge_store::{AgentVersion, Deployment, NewPersonality};
 use chrono::{DateTime, Utc};
+
+use super::service::{AgentChanges, AgentListing, AgentView, Deploy, ModelChanges, Sharing};
+use crate::http::{Checked, Filter};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -21,17 +29,35 @@ fn double_option<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelIn {
-    /// `builtin`, `openai` or `gemini`; null: the server's configured provider.
+    /// Null: the server's configured provider.
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<String>)]
-    pub provider: Option<Option<String>>,
+    #[schema(value_type = Option<ModelProvider>, nullable)]
+    pub provider: Option<Option<Checked<ModelProvider>>>,
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, nullable, max_length = 200)]
     pub model: Option<Option<String>>,
-    /// 0 to 2 (default 0.7).
+    /// Default 0.7.
+    #[schema(minimum = 0, maximum = 2)]
     pub temperature: Option<f64>,
-    /// 1 to 32768 (default 1024).
+    /// Default 1024.
+    #[schema(minimum = 1, maximum = 32768)]
     pub max_tokens: Option<u32>,
+}
+
+impl ModelIn {
+    fn changes(self, problems: &mut Problems) -> ModelChanges {
+        let provider = match self.provider {
+            None => None,
+            Some(None) => Some(None),
+            Some(Some(p)) => p.check(problems, "model.provider").map(Some),
+        };
+        ModelChanges {
+            provider,
+            model: self.model,
+            temperature: self.temperature,
+            max_tokens: self.max_tokens,
+        }
+    }
 }
 
 /// An agent's fields as sent to create or change it. On creation `name` is
@@ -41,16 +67,23 @@ pub struct ModelIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentIn {
+    /// Required on creation.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: Option<String>,
+    #[schema(max_length = 1000)]
     pub description: Option<String>,
-    /// `general`, `customer_support`, `sales`, `sdr`, `customer_success`, `ecommerce` or `custom`.
     #[serde(rename = "type")]
-    pub agent_type: Option<String>,
-    /// `draft`, `active`, `paused` or `archived`.
-    pub status: Option<String>,
+    #[schema(value_type = Option<AgentType>)]
+    pub agent_type: Option<Checked<AgentType>>,
+    #[schema(value_type = Option<AgentStatus>)]
+    pub status: Option<Checked<AgentStatus>>,
     /// The system prompt.
+    #[schema(max_length = 20000)]
     pub instructions: Option<String>,
+    #[schema(max_length = 2000)]
     pub greeting: Option<String>,
+    /// A BCP 47 language tag such as `en` or `pt-BR`.
+    #[schema(max_length = 35)]
     pub language: Option<String>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
@@ -73,6 +106,43 @@ pub struct AgentIn {
     pub flow: Option<Option<serde_json::Value>>,
 }
 
+impl AgentIn {
+    /// The changes, with every free text checked for what no engine stores.
+    pub fn changes(self) -> Result<AgentChanges, Error> {
+        // Lengths are the configuration's rules, checked by the service with
+        // everything else; here only what no field may hold, and the
+        // enumerated values.
+        let mut problems = Problems::default();
+        problems.no_nul("name", self.name.as_deref());
+        problems.no_nul("description", self.description.as_deref());
+        problems.no_nul("instructions", self.instructions.as_deref());
+        problems.no_nul("greeting", self.greeting.as_deref());
+        problems.no_nul("language", self.language.as_deref());
+        let agent_type = self.agent_type.and_then(|t| t.check(&mut problems, "type"));
+        let status = self.status.and_then(|s| s.check(&mut problems, "status"));
+        let model = self
+            .model
+            .map(|m| m.changes(&mut problems))
+            .unwrap_or_default();
+        Ok(AgentChanges {
+            name: self.name,
+            description: self.description,
+            agent_type,
+            status,
+            instructions: self.instructions,
+            greeting: self.greeting,
+            language: self.language,
+            personality_id: self.personality_id,
+            model,
+            use_knowledge_base: self.use_knowledge_base,
+            voice_enabled: self.voice_enabled,
+            voice_model_id: self.voice_model_id,
+            flow: self.flow,
+            problems,
+        })
+    }
+}
+
 /// A voice of the catalogue.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -82,8 +152,7 @@ pub struct VoiceOut {
     pub gender: String,
     pub characteristics: String,
     pub description: String,
-    /// deep, warm, casual, professional, clear or mature.
-    pub category: String,
+    pub category: VoiceCategory,
     pub language: String,
     pub accent: String,
     pub age_range: String,
@@ -109,10 +178,7 @@ impl From<&Voice> for VoiceOut {
             gender: v.gender.into(),
             characteristics: v.characteristics.into(),
             description: v.description.into(),
-            category: serde_json::to_value(v.category)
-                .ok()
-                .and_then(|c| c.as_str().map(str::to_owned))
-                .unwrap_or_default(),
+            category: v.category,
             language: v.language.into(),
             accent: v.accent.into(),
             age_range: v.age_range.into(),
@@ -130,7 +196,8 @@ impl From<&Voice> for VoiceOut {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelOut {
-    pub provider: Option<String>,
+    /// Null: the server's configured provider.
+    pub provider: Option<ModelProvider>,
     pub model: Option<String>,
     pub temperature: f64,
     pub max_tokens: u32,
@@ -139,7 +206,7 @@ pub struct ModelOut {
 impl From<&ModelSettings> for ModelOut {
     fn from(m: &ModelSettings) -> Self {
         Self {
-            provider: m.provider.map(|p| p.as_str().to_owned()),
+            provider: m.provider,
             model: m.model.clone(),
             temperature: m.temperature,
             max_tokens: m.max_tokens,
@@ -154,7 +221,7 @@ pub struct AgentConfigOut {
     pub name: String,
     pub description: String,
     #[serde(rename = "type")]
-    pub agent_type: String,
+    pub agent_type: AgentType,
     pub instructions: String,
     pub greeting: String,
     pub language: String,
@@ -174,7 +241,7 @@ impl From<&AgentConfig> for AgentConfigOut {
         Self {
             name: c.name.clone(),
             description: c.description.clone(),
-            agent_type: c.agent_type.as_str().to_owned(),
+            agent_type: c.agent_type,
             instructions: c.instructions.clone(),
             greeting: c.greeting.clone(),
             language: c.language.clone(),
@@ -191,8 +258,7 @@ impl From<&AgentConfig> for AgentConfigOut {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentOut {
-    /// development, staging or production.
-    pub environment: String,
+    pub environment: Environment,
     pub version: u32,
     #[schema(value_type = Object)]
     pub configuration: serde_json::Value,
@@ -202,7 +268,7 @@ pub struct DeploymentOut {
 impl From<Deployment> for DeploymentOut {
     fn from(d: Deployment) -> Self {
         Self {
-            environment: d.environment.as_str().to_owned(),
+            environment: d.environment,
             version: d.version,
             configuration: d.configuration,
             deployed_at: d.deployed_at,
@@ -215,7 +281,7 @@ impl From<Deployment> for DeploymentOut {
 #[serde(rename_all = "camelCase")]
 pub struct AgentOut {
     pub id: String,
-    pub status: String,
+    pub status: AgentStatus,
     #[serde(flatten)]
     pub config: AgentConfigOut,
     /// The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown).
@@ -226,6 +292,7 @@ pub struct AgentOut {
     pub team_name: Option<String>,
     /// What the caller may do with it: `manage` (its owner, or an owner or
     /// admin of its team), `edit` (a team member) or `view` (a team viewer).
+    #[schema(value_type = AccessLevel)]
     pub access: Access,
     pub current_version: u32,
     /// Whether a public link lets any signed-in user chat with the agent.
@@ -238,26 +305,42 @@ pub struct AgentOut {
     pub deployments: Option<Vec<DeploymentOut>>,
 }
 
-impl AgentOut {
-    pub fn new(agent: Agent, deployments: Option<Vec<Deployment>>, access: Access) -> Self {
+impl From<AgentView> for AgentOut {
+    fn from(view: AgentView) -> Self {
+        let agent = view.agent;
         Self {
             voice_id: voice::resolve_voice(agent.config.voice_model_id.as_deref())
                 .id()
                 .to_owned(),
             config: (&agent.config).into(),
             id: agent.id,
-            status: agent.status.as_str().to_owned(),
+            status: agent.status,
             team_id: agent.team_id,
-            team_name: None,
-            access,
+            team_name: view.team_name,
+            access: view.access,
             current_version: agent.current_version,
             shared_publicly: agent.share_token.is_some(),
             last_active_at: agent.last_active_at,
             created_at: agent.created_at,
             updated_at: agent.updated_at,
-            deployments: deployments.map(|d| d.into_iter().map(DeploymentOut::from).collect()),
+            deployments: view
+                .deployments
+                .map(|d| d.into_iter().map(DeploymentOut::from).collect()),
         }
     }
+}
+
+/// What a caller may do with an agent.
+#[derive(ToSchema)]
+#[schema(as = AccessLevel)]
+#[allow(dead_code)]
+enum AccessLevel {
+    #[schema(rename = "view")]
+    View,
+    #[schema(rename = "edit")]
+    Edit,
+    #[schema(rename = "manage")]
+    Manage,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -282,60 +365,128 @@ impl From<AgentVersion> for VersionOut {
 #[into_params(parameter_in = Query)]
 pub struct AgentQuery {
     /// From 1 (default 1).
+    #[param(minimum = 1)]
     pub page: Option<u64>,
-    /// 1 to 100 (default 10).
+    /// Default 10.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
-    pub status: Option<String>,
-    #[serde(rename = "type")]
-    #[param(rename = "type")]
-    pub agent_type: Option<String>,
+    #[serde(default)]
+    #[param(inline)]
+    pub status: Option<Filter<AgentStatus>>,
+    #[serde(rename = "type", default)]
+    #[param(rename = "type", inline)]
+    pub agent_type: Option<Filter<AgentType>>,
     /// Part of the name, any case.
+    #[param(max_length = 200)]
     pub search: Option<String>,
-    /// `name`, `created` (default) or `lastActive`.
-    pub sort: Option<String>,
-    /// `asc` or `desc` (default: `asc` for name, else `desc`).
-    pub order: Option<String>,
+    /// Default `created`.
+    #[param(inline)]
+    pub sort: Option<AgentSort>,
+    /// Default: `asc` for name, else `desc`.
+    #[param(inline)]
+    pub order: Option<SortOrder>,
     /// Only the agents shared with this team.
     #[serde(rename = "teamId")]
     #[param(rename = "teamId")]
     pub team_id: Option<String>,
 }
 
+impl AgentQuery {
+    pub fn listing(self) -> Result<AgentListing, Error> {
+        let mut problems = Problems::default();
+        let page = Page::parse(self.page, self.limit, &mut problems);
+        problems.text("search", self.search.as_deref(), 200);
+        problems.finish()?;
+        Ok(AgentListing {
+            page,
+            team_id: self.team_id,
+            status: self.status.and_then(Filter::value),
+            agent_type: self.agent_type.and_then(Filter::value),
+            search: self.search,
+            sort: self.sort.unwrap_or_default(),
+            order: self.order,
+        })
+    }
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DuplicateIn {
     /// Default: "<name> (copy)".
+    #[schema(max_length = 100)]
     pub name: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeployIn {
-    /// development, staging or production.
-    #[serde(default)]
-    pub environment: String,
+    pub environment: Environment,
     /// Default: the current version.
+    #[schema(minimum = 1)]
     pub version: Option<u32>,
     /// Settings of this deployment (free-form).
     #[schema(value_type = Option<Object>)]
     pub configuration: Option<serde_json::Value>,
 }
 
+impl DeployIn {
+    pub fn deploy(self) -> Result<Deploy, Error> {
+        let configuration = self.configuration.unwrap_or_else(|| serde_json::json!({}));
+        if !configuration.is_object() {
+            return Err(Error::invalid("configuration", "Must be an object"));
+        }
+        Ok(Deploy {
+            environment: self.environment,
+            version: self.version,
+            configuration,
+        })
+    }
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AnalyticsQuery {
-    /// day, week, month (default) or year.
-    pub period: Option<String>,
+    /// Default `month`.
+    #[param(inline)]
+    pub period: Option<Period>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyticsOut {
-    pub period: String,
+    pub period: Period,
     pub from: DateTime<Utc>,
     pub to: DateTime<Utc>,
     pub totals: AnalyticsTotals,
     /// One bucket per hour (day), day (week, month) or month (year), oldest first.
     pub series: Vec<AnalyticsBucket>,
+}
+
+impl From<crate::analytics::service::AgentActivity> for AnalyticsOut {
+    fn from(a: crate::analytics::service::AgentActivity) -> Self {
+        Self {
+            period: a.period,
+            from: a.from,
+            to: a.to,
+            totals: AnalyticsTotals {
+                conversations: a.totals.conversations,
+                messages: a.totals.messages,
+                users: a.totals.users,
+                avg_response_ms: a.totals.avg_response_ms,
+                p95_response_ms: a.totals.p95_response_ms,
+                tokens_in: a.totals.tokens_in,
+                tokens_out: a.totals.tokens_out,
+            },
+            series: a
+                .series
+                .into_iter()
+                .map(|p| AnalyticsBucket {
+                    start: p.start,
+                    conversations: p.conversations,
+                    messages: p.messages,
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Debug, Default, Serialize, ToSchema)]
@@ -363,7 +514,9 @@ pub struct AnalyticsBucket {
 #[serde(rename_all = "camelCase")]
 pub struct FromTemplateIn {
     #[serde(default)]
+    #[schema(min_length = 1)]
     pub template_id: String,
+    #[schema(max_length = 100)]
     pub name: Option<String>,
 }
 
@@ -374,7 +527,7 @@ pub struct TemplateOut {
     pub name: String,
     pub description: String,
     #[serde(rename = "type")]
-    pub agent_type: String,
+    pub agent_type: AgentType,
     pub config: AgentConfigOut,
 }
 
@@ -382,11 +535,39 @@ pub struct TemplateOut {
 #[serde(rename_all = "camelCase")]
 pub struct GenerateIn {
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 4000)]
     pub prompt: String,
-    /// basic, intermediate (default) or advanced.
-    pub complexity: Option<String>,
+    /// Default `intermediate`.
+    #[schema(value_type = Option<Complexity>)]
+    pub complexity: Option<Checked<Complexity>>,
+    #[schema(max_length = 200)]
     pub industry: Option<String>,
+    #[schema(max_length = 200)]
     pub use_case: Option<String>,
+}
+
+impl GenerateIn {
+    pub fn request(self) -> Result<agentforge_domain::generate::GenerateRequest, Error> {
+        let mut problems = Problems::default();
+        let prompt = self.prompt.trim().to_owned();
+        if prompt.is_empty() {
+            problems.add("prompt", messages::REQUIRED);
+        } else {
+            problems.text("prompt", Some(&prompt), 4000);
+        }
+        problems.text("industry", self.industry.as_deref(), 200);
+        problems.text("useCase", self.use_case.as_deref(), 200);
+        let complexity = self
+            .complexity
+            .and_then(|c| c.check(&mut problems, "complexity"));
+        problems.finish()?;
+        Ok(agentforge_domain::generate::GenerateRequest {
+            prompt,
+            complexity: complexity.unwrap_or_default(),
+            industry: self.industry,
+            use_case: self.use_case,
+        })
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -403,22 +584,25 @@ pub struct GeneratedOut {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct IdsIn {
     #[serde(default)]
+    #[schema(min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BulkUpdateIn {
     #[serde(default)]
+    #[schema(min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
     #[serde(default)]
     pub changes: BulkChangesIn,
 }
 
+/// At least one of them.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BulkChangesIn {
-    pub status: Option<String>,
+    pub status: Option<AgentStatus>,
     #[serde(rename = "type")]
-    pub agent_type: Option<String>,
+    pub agent_type: Option<AgentType>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -435,8 +619,17 @@ pub struct ShareIn {
     /// A team of yours: its members get their team role's rights on the
     /// agent. `null` takes it out of its team; absent leaves it as it is.
     #[serde(default, rename = "teamId", deserialize_with = "double_option")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, nullable)]
     pub team_id: Option<Option<String>>,
+}
+
+impl From<ShareIn> for Sharing {
+    fn from(s: ShareIn) -> Self {
+        Self {
+            public: s.public,
+            team_id: s.team_id,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -467,6 +660,69 @@ pub struct ExportDocument {
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub tools: Vec<serde_json::Value>,
+}
+
+/// The document's format name.
+pub const EXPORT_FORMAT: &str = "agentforge.agent";
+
+impl ExportDocument {
+    pub fn new(exported: super::service::Exported) -> Result<Self, crate::http::ApiError> {
+        Ok(Self {
+            format: EXPORT_FORMAT.to_owned(),
+            format_version: 1,
+            exported_at: Utc::now(),
+            agent: serde_json::to_value(&exported.config)
+                .map_err(crate::http::ApiError::internal)?,
+            personality: exported.personality.map(ExportedPersonality::from),
+            tools: Vec::new(),
+        })
+    }
+
+    /// What the document brings in, checked as far as its shape goes.
+    pub fn imported(self) -> Result<super::service::Imported, Error> {
+        if self.format != EXPORT_FORMAT {
+            return Err(Error::invalid(
+                "format",
+                format!("Expected '{EXPORT_FORMAT}'"),
+            ));
+        }
+        if self.format_version != 1 {
+            return Err(Error::invalid(
+                "formatVersion",
+                "Only version 1 can be imported",
+            ));
+        }
+        let config: AgentConfig = serde_json::from_value(self.agent)
+            .map_err(|e| Error::invalid("agent", format!("Not an agent configuration: {e}")))?;
+        Ok(super::service::Imported {
+            config,
+            personality: self.personality.map(NewPersonality::from),
+        })
+    }
+}
+
+impl From<agentforge_store::Personality> for ExportedPersonality {
+    fn from(p: agentforge_store::Personality) -> Self {
+        Self {
+            name: p.name,
+            description: p.description,
+            tone: p.tone,
+            traits: p.traits,
+            instructions: p.instructions,
+        }
+    }
+}
+
+impl From<ExportedPersonality> for NewPersonality {
+    fn from(p: ExportedPersonality) -> Self {
+        Self {
+            name: p.name,
+            description: p.description,
+            tone: p.tone,
+            traits: p.traits,
+            instructions: p.instructions,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

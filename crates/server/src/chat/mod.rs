@@ -1,14 +1,14 @@
-//! `POST /agents/{id}/chat`: a person says something and the agent answers,
-//! whole or streamed as server-sent events.
+//! `POST /agents/{id}/chat` and `/test`: a person says something and the
+//! agent answers, whole or streamed as server-sent events. The turn is the
+//! runtime's; this module only says it over HTTP.
 
-mod models;
 pub mod service;
 mod types;
 
 use std::convert::Infallible;
-use std::ops::ControlFlow;
 use std::time::Duration;
 
+use agentforge_runtime::{Turn, TurnEvent};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -18,10 +18,11 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub use models::Models;
+use service::{ChatInput, Purpose};
 use types::{ChatIn, ChatOut, PublicAgentOut};
 
 use crate::accounts::CurrentUser;
+use crate::conversations::{CitationOut, MessageOut, ToolCallOut};
 use crate::http::{ApiError, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 
@@ -29,9 +30,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(public_agent))
 }
 
-/// The chat turn, which may run long (a model may think for minutes).
+/// The chat turns, which may run long (a model may think for minutes).
 pub fn turns() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(chat))
+    OpenApiRouter::new()
+        .routes(routes!(chat))
+        .routes(routes!(test_agent))
 }
 
 fn wants_stream(headers: &HeaderMap) -> bool {
@@ -45,14 +48,28 @@ fn event(name: &str, data: serde_json::Value) -> SseEvent {
     SseEvent::default().event(name).data(data.to_string())
 }
 
+impl ChatIn {
+    fn input(self, stream: bool) -> ChatInput {
+        ChatInput {
+            message: self.message,
+            conversation_id: self.conversation_id,
+            use_knowledge_base: self.use_knowledge_base,
+            include_context: self.include_context,
+            share_token: self.share_token,
+            stream,
+        }
+    }
+}
+
 /// Chat with an agent
 ///
 /// Stores the question, answers with the agent's model (and knowledge), and
 /// stores the answer with its tokens, latency and sources. Without a
 /// `conversationId` a conversation is started. With `Accept:
 /// text/event-stream` (or `"stream": true`) the answer streams as events
-/// `start`, `citations`, `delta`..., then `end` or `error`; see docs/chat.md.
-/// A paused or archived agent answers 409 `agent_inactive`.
+/// `start`, `citations`, `delta`, `tool_call`, `tool_result`..., then `end`
+/// or `error`; see docs/chat.md. A paused or archived agent answers 409
+/// `agent_inactive`.
 #[utoipa::path(post, path = "/agents/{id}/chat", tag = "chat", params(("id" = String, Path)), request_body = ChatIn, security(("bearer" = [])),
     responses(
         (status = 200, description = "The stored question and answer (or, streamed, text/event-stream)", body = Envelope<ChatOut>),
@@ -71,81 +88,121 @@ async fn chat(
     Json(body): Json<ChatIn>,
 ) -> Result<Response, ApiError> {
     let stream = body.stream || wants_stream(&headers);
-    let prepared = service::prepare(&state, &user, &id, body).await?;
+    let actor = crate::access::actor(&user);
+    let turn = service::chat(
+        &state.runtime,
+        &actor,
+        &id,
+        body.input(stream),
+        Purpose::Chat,
+    )
+    .await?;
+    respond(turn, stream).await
+}
+
+/// Try an agent's draft
+///
+/// A chat turn with the agent's current draft (not its deployments), for
+/// whoever may see the agent; its conversation is a test one, left out of
+/// conversation lists, live views and analytics. Same body, answers and
+/// events as `POST /agents/{id}/chat` (share tokens are ignored).
+#[utoipa::path(post, path = "/agents/{id}/test", tag = "chat", params(("id" = String, Path)), request_body = ChatIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The stored question and answer (or, streamed, text/event-stream)", body = Envelope<ChatOut>),
+        (status = 404, description = "No such agent or conversation", body = ErrorBody),
+        (status = 409, description = "The agent is paused or archived, the conversation ended, or the agent's provider is not configured", body = ErrorBody),
+        (status = 422, description = "An empty or over-long message", body = ErrorBody),
+        (status = 429, description = "The provider's rate limit", body = ErrorBody),
+        (status = 502, description = "The provider failed", body = ErrorBody),
+        (status = 504, description = "The provider did not answer in time", body = ErrorBody),
+    ))]
+async fn test_agent(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<ChatIn>,
+) -> Result<Response, ApiError> {
+    let stream = body.stream || wants_stream(&headers);
+    let actor = crate::access::actor(&user);
+    let turn = service::chat(
+        &state.runtime,
+        &actor,
+        &id,
+        body.input(stream),
+        Purpose::Test,
+    )
+    .await?;
+    respond(turn, stream).await
+}
+
+/// The turn as one JSON answer, or as server-sent events.
+async fn respond(turn: Turn, stream: bool) -> Result<Response, ApiError> {
     if stream {
-        return Ok(streamed(state, prepared).into_response());
+        return Ok(streamed(turn).into_response());
     }
-    let conversation_id = prepared.conversation.id.clone();
-    let user_message = prepared.user_message.clone();
-    // The turn runs on its own task, so a caller that goes away still
-    // leaves the answer stored.
-    let (message, error) = tokio::spawn(async move {
-        service::answer(&state, prepared, false, &mut |_| ControlFlow::Continue(())).await
-    })
-    .await
-    .map_err(ApiError::internal)??;
-    if let Some(error) = error {
-        return Err(service::provider_error(&error));
-    }
+    let conversation_id = turn.conversation.id.clone();
+    let user_message = MessageOut::from(turn.question.clone());
+    let message = turn.finish().await?;
     Ok(Envelope::new(ChatOut {
         conversation_id,
         user_message,
-        message,
+        message: MessageOut::from(message),
     })
     .into_response())
 }
 
-fn streamed(
-    state: AppState,
-    prepared: service::Prepared,
-) -> Sse<impl futures_util::Stream<Item = Result<SseEvent, Infallible>>> {
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<SseEvent>();
-    let _ = tx.send(event(
-        "start",
-        serde_json::json!({
-            "conversationId": prepared.conversation.id,
-            "userMessage": prepared.user_message,
-            "messageId": prepared.answer_id,
-            "provider": prepared.model.provider(),
-            "model": prepared.model_name,
-        }),
-    ));
-    if !prepared.citations.is_empty() {
-        let _ = tx.send(event(
-            "citations",
-            serde_json::json!({"citations": prepared.citations}),
-        ));
-    }
-    tokio::spawn(async move {
-        let deltas = tx.clone();
-        // A closed channel means the client went away: stop, keep what was said.
-        let mut on_text = move |text: &str| match deltas
-            .send(event("delta", serde_json::json!({"text": text})))
-        {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
-        };
-        let last = match service::answer(&state, prepared, true, &mut on_text).await {
-            Ok((message, None)) => event("end", serde_json::json!({"message": message})),
-            Ok((message, Some(error))) => event(
+/// A turn's events as SSE. Dropping the response (the client left) drops
+/// the receiver, which stops a streamed answer and keeps it as `partial`.
+fn streamed(turn: Turn) -> Sse<impl futures_util::Stream<Item = Result<SseEvent, Infallible>>> {
+    let events = turn.into_stream().map(|e| {
+        Ok(match e {
+            TurnEvent::Started {
+                conversation,
+                question,
+                answer_id,
+                provider,
+                model,
+                version,
+            } => event(
+                "start",
+                serde_json::json!({
+                    "conversationId": conversation.id,
+                    "userMessage": MessageOut::from(question),
+                    "messageId": answer_id,
+                    "provider": provider,
+                    "model": model,
+                    "version": version,
+                }),
+            ),
+            TurnEvent::Citations(citations) => {
+                let citations: Vec<CitationOut> =
+                    citations.into_iter().map(CitationOut::from).collect();
+                event("citations", serde_json::json!({ "citations": citations }))
+            }
+            TurnEvent::Delta(text) => event("delta", serde_json::json!({ "text": text })),
+            TurnEvent::ToolCall(call) => event(
+                "tool_call",
+                serde_json::json!({ "id": call.id, "name": call.name, "arguments": call.arguments }),
+            ),
+            TurnEvent::ToolResult(record) => event(
+                "tool_result",
+                serde_json::json!(ToolCallOut::from(record)),
+            ),
+            TurnEvent::Finished { message, .. } => {
+                event("end", serde_json::json!({ "message": MessageOut::from(message) }))
+            }
+            TurnEvent::Failed { message, error } => event(
                 "error",
                 serde_json::json!({"error": error.code(), "message": error.to_string(), "messageId": message.id}),
             ),
-            Err(error) => event(
+            TurnEvent::Lost { .. } => event(
                 "error",
-                serde_json::json!({"error": error.code(), "message": "The answer could not be stored"}),
+                serde_json::json!({"error": "internal_error", "message": "The answer could not be stored"}),
             ),
-        };
-        let _ = tx.send(last);
+        })
     });
-    let events = tokio_stream_from(rx).map(Ok);
     Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-}
-
-fn tokio_stream_from(
-    mut rx: tokio::sync::mpsc::UnboundedReceiver<SseEvent>,
-) -> impl futures_util::Stream<Item = SseEvent> {
-    futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -167,7 +224,8 @@ async fn public_agent(
     Path(id): Path<String>,
     Query(query): Query<ShareQuery>,
 ) -> Result<Envelope<PublicAgentOut>, ApiError> {
-    let agent = service::load_agent(&state, &user, &id, query.share.as_deref()).await?;
+    let actor = crate::access::actor(&user);
+    let agent = service::public_agent(&state.runtime, &actor, &id, query.share.as_deref()).await?;
     Ok(Envelope::new(PublicAgentOut {
         id: agent.id,
         name: agent.config.name,

@@ -1,10 +1,11 @@
 //! `/conversations/*` and `/agents/{id}/conversations/*`: what was said, by
 //! whom, and transcripts to take away.
 
+mod export;
 pub mod service;
 mod types;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -13,9 +14,24 @@ pub use types::ConversationQuery;
 pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut};
 use types::{ConversationIn, ExportQuery};
 
+use crate::access::actor;
 use crate::accounts::CurrentUser;
-use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Paged};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
+
+fn page(
+    (listed, total): (Vec<service::Listed>, u64),
+    listing_page: agentforge_domain::paging::Page,
+) -> Paged<ConversationOut> {
+    Paged::new(
+        listed.into_iter().map(ConversationOut::from).collect(),
+        ListMeta {
+            page: listing_page.page,
+            limit: listing_page.limit,
+            total,
+        },
+    )
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -40,8 +56,10 @@ async fn list_conversations(
     CurrentUser(user): CurrentUser,
     Query(query): Query<ConversationQuery>,
 ) -> Result<Paged<ConversationOut>, ApiError> {
-    let (conversations, meta) = service::list(&state, &user, query, None).await?;
-    Ok(Paged::new(conversations, meta))
+    let listing = query.listing()?;
+    let paging = listing.page;
+    let found = service::list(&state.store, &actor(&user), listing).await?;
+    Ok(page(found, paging))
 }
 
 /// Start a conversation
@@ -57,7 +75,11 @@ async fn create_conversation(
 ) -> Result<(StatusCode, Envelope<ConversationOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::create(&state, &user, body).await?),
+        Envelope::new(
+            service::create(&state.runtime, &actor(&user), body.input()?)
+                .await?
+                .into(),
+        ),
     ))
 }
 
@@ -69,8 +91,8 @@ async fn get_conversation(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<ConversationOut>, ApiError> {
-    let conversation = service::load(&state, &user, &id, None).await?;
-    Ok(Envelope::new(service::output(&state, conversation).await?))
+    let listed = service::get(&state.store, &actor(&user), &id, None).await?;
+    Ok(Envelope::new(listed.into()))
 }
 
 /// Delete a conversation and its messages
@@ -81,7 +103,7 @@ async fn delete_conversation(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state, &user, &id, None).await?;
+    service::delete(&state.runtime, &actor(&user), &id, None).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -93,7 +115,10 @@ async fn conversation_messages(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<MessageOut>>, ApiError> {
-    Ok(Envelope::new(service::messages(&state, &user, &id).await?))
+    let messages = service::messages(&state.store, &actor(&user), &id).await?;
+    Ok(Envelope::new(
+        messages.into_iter().map(MessageOut::from).collect(),
+    ))
 }
 
 /// End a conversation
@@ -106,7 +131,8 @@ async fn end_conversation(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<ConversationOut>, ApiError> {
-    Ok(Envelope::new(service::end(&state, &user, &id).await?))
+    let ended = service::end(&state.runtime, &actor(&user), &id).await?;
+    Ok(Envelope::new(ended.into()))
 }
 
 /// Download a transcript
@@ -121,8 +147,14 @@ async fn export_conversation(
     Path(id): Path<String>,
     Query(query): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let (content_type, file_name, body) =
-        service::export(&state, &user, &id, query.format.as_deref()).await?;
+    let (conversation, messages) = service::transcript(&state.store, &actor(&user), &id).await?;
+    let messages: Vec<MessageOut> = messages.into_iter().map(MessageOut::from).collect();
+    let (content_type, file_name, body) = export::render(
+        query.format.unwrap_or_default().into(),
+        &conversation.into(),
+        &messages,
+    )
+    .map_err(ApiError::internal)?;
     Ok((
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
@@ -145,9 +177,10 @@ async fn agent_conversations(
     Path(id): Path<String>,
     Query(query): Query<ConversationQuery>,
 ) -> Result<Paged<ConversationOut>, ApiError> {
-    let agent = crate::agents::load(&state, &user, &id).await?;
-    let (conversations, meta) = service::list(&state, &user, query, Some(agent.id)).await?;
-    Ok(Paged::new(conversations, meta))
+    let listing = query.listing()?;
+    let paging = listing.page;
+    let found = service::list_for_agent(&state.store, &actor(&user), &id, listing).await?;
+    Ok(page(found, paging))
 }
 
 /// One of an agent's conversations
@@ -158,8 +191,8 @@ async fn get_agent_conversation(
     CurrentUser(user): CurrentUser,
     Path((id, conversation_id)): Path<(String, String)>,
 ) -> Result<Envelope<ConversationOut>, ApiError> {
-    let conversation = service::load(&state, &user, &conversation_id, Some(&id)).await?;
-    Ok(Envelope::new(service::output(&state, conversation).await?))
+    let listed = service::get(&state.store, &actor(&user), &conversation_id, Some(&id)).await?;
+    Ok(Envelope::new(listed.into()))
 }
 
 /// Delete one of an agent's conversations
@@ -170,6 +203,6 @@ async fn delete_agent_conversation(
     CurrentUser(user): CurrentUser,
     Path((id, conversation_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state, &user, &conversation_id, Some(&id)).await?;
+    service::delete(&state.runtime, &actor(&user), &conversation_id, Some(&id)).await?;
     Ok(Envelope::new(DeletedOut::new(conversation_id)))
 }

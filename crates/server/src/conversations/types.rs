@@ -1,9 +1,18 @@
 //! Request and response bodies of conversations and messages.
 
+use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole, MessageStatus};
+use agentforge_domain::error::{Error, Problems, messages};
+use agentforge_domain::paging::Page;
+use agentforge_llm::ToolCallRecord;
+use agentforge_runtime::Citation;
 use agentforge_store::{Conversation, Message};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+
+use super::export::Format;
+use super::service::{LAST_MESSAGE_CHARS, Listed, Listing, NewConversationInput};
+use crate::http::Filter;
 
 /// A conversation with one agent.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -14,11 +23,9 @@ pub struct ConversationOut {
     pub agent_name: String,
     /// Who talked, when signed in.
     pub user_id: Option<String>,
-    /// `web`, `widget`, `api`, `voice`, `phone`, `sms` or `webhook`.
-    pub channel: String,
+    pub channel: Channel,
     pub title: String,
-    /// `active`, `ended` or `handed_off`.
-    pub status: String,
+    pub status: ConversationStatus,
     pub message_count: u32,
     pub tokens_in: u64,
     pub tokens_out: u64,
@@ -34,20 +41,16 @@ pub struct ConversationOut {
 /// The start of a conversation's latest message.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LastMessageOut {
-    /// `user`, `assistant` or `system`.
-    pub role: String,
+    pub role: MessageRole,
     /// Its first 200 characters.
     pub text: String,
 }
 
 impl LastMessageOut {
-    /// How much of the latest message a conversation carries.
-    pub const CHARS: usize = 200;
-
-    pub fn new(role: &str, content: &str) -> Self {
+    pub fn new(role: MessageRole, content: &str) -> Self {
         Self {
-            role: role.to_owned(),
-            text: content.chars().take(Self::CHARS).collect(),
+            role,
+            text: content.chars().take(LAST_MESSAGE_CHARS).collect(),
         }
     }
 }
@@ -56,7 +59,7 @@ impl ConversationOut {
     /// With `message` as its latest.
     pub fn with_last_message(self, message: &MessageOut) -> Self {
         Self {
-            last_message: Some(LastMessageOut::new(&message.role, &message.content)),
+            last_message: Some(LastMessageOut::new(message.role, &message.content)),
             ..self
         }
     }
@@ -67,9 +70,9 @@ impl ConversationOut {
             agent_id: c.agent_id,
             agent_name,
             user_id: c.user_id,
-            channel: c.channel.as_str().to_owned(),
+            channel: c.channel,
             title: c.title,
-            status: c.status.as_str().to_owned(),
+            status: c.status,
             message_count: c.message_count,
             tokens_in: c.tokens_in,
             tokens_out: c.tokens_out,
@@ -77,6 +80,17 @@ impl ConversationOut {
             last_message_at: c.last_message_at,
             ended_at: c.ended_at,
             last_message: None,
+        }
+    }
+}
+
+impl From<Listed> for ConversationOut {
+    fn from(listed: Listed) -> Self {
+        Self {
+            last_message: listed
+                .last_message
+                .map(|(role, text)| LastMessageOut::new(role, &text)),
+            ..Self::new(listed.conversation, listed.agent_name)
         }
     }
 }
@@ -94,6 +108,18 @@ pub struct CitationOut {
     pub score: f64,
 }
 
+impl From<Citation> for CitationOut {
+    fn from(c: Citation) -> Self {
+        Self {
+            document_id: c.document_id,
+            document_name: c.document_name,
+            passage_id: c.passage_id,
+            excerpt: c.excerpt,
+            score: c.score,
+        }
+    }
+}
+
 /// A tool the model called while answering.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -105,17 +131,30 @@ pub struct ToolCallOut {
     pub is_error: bool,
 }
 
+impl From<ToolCallRecord> for ToolCallOut {
+    fn from(r: ToolCallRecord) -> Self {
+        Self {
+            id: r.id,
+            name: r.name,
+            arguments: r.arguments,
+            result: r.result,
+            is_error: r.is_error,
+        }
+    }
+}
+
 /// One message of a conversation.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageOut {
     pub id: String,
     pub conversation_id: String,
-    /// `user`, `assistant`, `system` or `tool`.
-    pub role: String,
+    pub role: MessageRole,
     pub content: String,
-    /// `complete`; `partial` when the answer was cut short; `failed` when the model failed.
-    pub status: String,
+    /// `complete`; `streaming` while the answer is being written (the
+    /// content so far); `partial` when it was cut short; `interrupted` when
+    /// the server stopped mid-answer; `failed` when the model failed.
+    pub status: MessageStatus,
     /// Why the answer failed, in words.
     pub error: Option<String>,
     pub citations: Vec<CitationOut>,
@@ -139,9 +178,9 @@ impl From<Message> for MessageOut {
         Self {
             id: m.id,
             conversation_id: m.conversation_id,
-            role: m.role.as_str().to_owned(),
+            role: m.role,
             content: m.content,
-            status: m.status.as_str().to_owned(),
+            status: m.status,
             error: m.error,
             citations: serde_json::from_value(m.citations).unwrap_or_default(),
             tool_calls: serde_json::from_value(m.tool_calls).unwrap_or_default(),
@@ -162,34 +201,122 @@ impl From<Message> for MessageOut {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ConversationQuery {
+    /// From 1.
+    #[param(minimum = 1)]
     pub page: Option<u64>,
+    /// From 1 to 100 (default 10).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
+    /// Only this agent's (`all` means no filter).
     pub agent_id: Option<String>,
-    /// `web`, `widget`, `api`, `voice`, `phone`, `sms`, `webhook` or `all`.
-    pub channel: Option<String>,
-    /// `active`, `ended`, `handed_off` or `all`.
-    pub status: Option<String>,
-    /// Started at or after this instant (RFC 3339).
+    #[serde(default)]
+    #[param(inline)]
+    pub channel: Option<Filter<Channel>>,
+    #[serde(default)]
+    #[param(inline)]
+    pub status: Option<Filter<ConversationStatus>>,
+    /// Started at or after this instant (RFC 3339, or a YYYY-MM-DD date).
     pub from: Option<String>,
-    /// Started at or before this instant (RFC 3339).
+    /// Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end).
     pub to: Option<String>,
     /// Words in the title or in any message.
     pub search: Option<String>,
+}
+
+fn instant(problems: &mut Problems, field: &str, value: Option<&str>) -> Option<DateTime<Utc>> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+    match DateTime::parse_from_rfc3339(value) {
+        Ok(t) => Some(t.with_timezone(&Utc)),
+        Err(_) => match chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+            // A bare date: the start of that day for `from`, its end for `to`.
+            Ok(day) => {
+                let time = if field == "to" {
+                    day.and_hms_micro_opt(23, 59, 59, 999_999)
+                } else {
+                    day.and_hms_opt(0, 0, 0)
+                };
+                time.map(|t| t.and_utc())
+            }
+            Err(_) => {
+                problems.add(field, "Expected an RFC 3339 instant or a YYYY-MM-DD date");
+                None
+            }
+        },
+    }
+}
+
+impl ConversationQuery {
+    /// The listing asked for; every bad filter is reported at once.
+    pub fn listing(self) -> Result<Listing, Error> {
+        let mut problems = Problems::default();
+        let page = Page::parse(self.page, self.limit, &mut problems);
+        let from = instant(&mut problems, "from", self.from.as_deref());
+        let to = instant(&mut problems, "to", self.to.as_deref());
+        problems.text("search", self.search.as_deref(), 200);
+        problems.finish()?;
+        Ok(Listing {
+            page,
+            agent_id: self.agent_id.filter(|a| !a.is_empty() && a != "all"),
+            channel: self.channel.and_then(Filter::value),
+            status: self.status.and_then(Filter::value),
+            from,
+            to,
+            search: self.search,
+        })
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationIn {
     #[serde(default)]
+    #[schema(min_length = 1)]
     pub agent_id: String,
     /// Default `web`.
-    pub channel: Option<String>,
+    pub channel: Option<Channel>,
+    #[schema(max_length = 200)]
     pub title: Option<String>,
+}
+
+impl ConversationIn {
+    pub fn input(self) -> Result<NewConversationInput, Error> {
+        let agent_id = self.agent_id.trim();
+        if agent_id.is_empty() {
+            return Err(Error::invalid("agentId", messages::REQUIRED));
+        }
+        let mut problems = Problems::default();
+        problems.text("title", self.title.as_deref(), 200);
+        problems.finish()?;
+        Ok(NewConversationInput {
+            agent_id: agent_id.to_owned(),
+            channel: self.channel.unwrap_or(Channel::Web),
+            title: self.title,
+        })
+    }
+}
+
+/// A transcript's format.
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    #[default]
+    Json,
+    Csv,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
-    /// `json` (default) or `csv`.
-    pub format: Option<String>,
+    /// Default `json`.
+    #[param(inline)]
+    pub format: Option<ExportFormat>,
+}
+
+impl From<ExportFormat> for Format {
+    fn from(f: ExportFormat) -> Self {
+        match f {
+            ExportFormat::Json => Format::Json,
+            ExportFormat::Csv => Format::Csv,
+        }
+    }
 }

@@ -2,7 +2,8 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ApiError, FieldErrors};
+use agentforge_domain::error::{Error, Problems};
+use agentforge_domain::paging::Page;
 
 /// Every JSON success: `{"success": true, "data": …}`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,36 +77,24 @@ impl<T: Serialize> IntoResponse for Paged<T> {
     }
 }
 
-/// The largest page a list endpoint answers.
-pub const MAX_LIMIT: u64 = 100;
-
 /// Paging of list endpoints: `page` from 1, `limit` from 1 to 100 (default 10).
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// From 1.
+    #[param(minimum = 1)]
     pub page: Option<u64>,
+    /// Default 10.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
 }
 
 impl PageQuery {
-    /// `(page, limit)`, recording a problem for each bad one.
-    pub fn check(&self, errors: &mut FieldErrors) -> (u64, u64) {
-        let page = self.page.unwrap_or(1);
-        let limit = self.limit.unwrap_or(10);
-        if page == 0 {
-            errors.add("page", "Number must be greater than or equal to 1");
-        }
-        if !(1..=MAX_LIMIT).contains(&limit) {
-            errors.add("limit", format!("Number must be between 1 and {MAX_LIMIT}"));
-        }
-        (page, limit)
-    }
-
-    /// `(page, limit)`, or a 422 naming the bad ones.
-    pub fn resolve(&self) -> Result<(u64, u64), ApiError> {
-        let mut errors = FieldErrors::default();
-        let paging = self.check(&mut errors);
-        errors.finish()?;
-        Ok(paging)
+    /// The page asked for, or a 422 naming the bad numbers.
+    pub fn page(&self) -> Result<Page, Error> {
+        let mut problems = Problems::default();
+        let page = Page::parse(self.page, self.limit, &mut problems);
+        problems.finish()?;
+        Ok(page)
     }
 }

@@ -181,43 +181,6 @@ impl ApiError {
     }
 }
 
-/// Collects field problems so that every bad field is reported at once.
-#[derive(Debug, Default)]
-pub struct FieldErrors(Vec<FieldError>);
-
-impl FieldErrors {
-    /// Keeps the value, or records the problem under `field`.
-    pub fn check<T>(
-        &mut self,
-        field: &str,
-        parsed: Result<T, agentforge_domain::ParseError>,
-    ) -> Option<T> {
-        match parsed {
-            Ok(value) => Some(value),
-            Err(e) => {
-                self.add(field, e.message);
-                None
-            }
-        }
-    }
-
-    pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.push(FieldError {
-            field: field.to_owned(),
-            message: message.into(),
-        });
-    }
-
-    /// `Ok` when no problem was recorded, else a 422 listing them all.
-    pub fn finish(self) -> Result<(), ApiError> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::validation(self.0))
-        }
-    }
-}
-
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -232,13 +195,88 @@ impl std::fmt::Display for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> Self {
+        agentforge_domain::Error::from(err).into()
+    }
+}
+
+impl From<agentforge_domain::Error> for ApiError {
+    /// How each of the domain's errors is said over HTTP: one status per
+    /// variant, the domain's own code and words.
+    fn from(err: agentforge_domain::Error) -> Self {
+        use agentforge_domain::Error as E;
+        let code = err.code().to_owned();
         match err {
-            StoreError::Conflict(what) => {
-                ApiError::conflict("conflict", format!("This {what} is already in use"))
+            E::Invalid(problems) => ApiError::validation(
+                problems
+                    .into_iter()
+                    .map(|p| FieldError {
+                        field: p.field,
+                        message: p.message,
+                    })
+                    .collect(),
+            ),
+            E::Unusable { field, message, .. } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message.clone()).with_errors(
+                    vec![FieldError {
+                        field: field.to_owned(),
+                        message,
+                    }],
+                )
             }
-            StoreError::NotFound => ApiError::not_found("not_found", "Not found"),
-            other => ApiError::internal(other),
+            E::BadRequest { message, .. } => ApiError::new(StatusCode::BAD_REQUEST, code, message),
+            E::Unauthenticated(u) => ApiError::new(StatusCode::UNAUTHORIZED, code, u.message()),
+            E::Denied(d) => ApiError::new(StatusCode::FORBIDDEN, code, d.message()),
+            E::Refused { message, .. } => ApiError::new(StatusCode::FORBIDDEN, code, message),
+            E::NotFound(missing) => {
+                let error =
+                    ApiError::new(StatusCode::NOT_FOUND, code, missing.message().into_owned());
+                match missing.field {
+                    Some(field) => error.with_errors(vec![FieldError {
+                        field: field.to_owned(),
+                        message: missing.message().into_owned(),
+                    }]),
+                    None => error,
+                }
+            }
+            E::Conflict(c) => {
+                let error = ApiError::new(StatusCode::CONFLICT, code, c.message());
+                match c.field() {
+                    Some(field) => error.with_errors(vec![FieldError {
+                        field: field.to_owned(),
+                        message: c.message().to_owned(),
+                    }]),
+                    None => error,
+                }
+            }
+            E::Gone { message, .. } => ApiError::new(StatusCode::GONE, code, message),
+            E::TooLarge { message, .. } => {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, code, message)
+            }
+            E::Unsupported { message, .. } => {
+                ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, code, message)
+            }
+            E::RateLimited { retry_after } => ApiError::too_many_requests(retry_after),
+            E::Upstream(upstream) => ApiError::new(
+                StatusCode::from_u16(upstream.status).unwrap_or(StatusCode::BAD_GATEWAY),
+                code,
+                upstream.message,
+            )
+            .with_retry_after(upstream.retry_after),
+            E::Internal(cause) => ApiError {
+                cause: Some(cause),
+                ..ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal_error",
+                    "An unexpected error occurred",
+                )
+            },
         }
+    }
+}
+
+impl From<agentforge_runtime::RuntimeError> for ApiError {
+    fn from(err: agentforge_runtime::RuntimeError) -> Self {
+        agentforge_domain::Error::from(err).into()
     }
 }
 

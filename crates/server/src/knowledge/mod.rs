@@ -2,9 +2,10 @@
 //! indexed with the database's full-text search; and uploaded images.
 
 mod extract;
+pub mod service;
 mod split;
 
-use agentforge_store::{Document, NewDocument, User};
+use agentforge_store::Document;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -12,10 +13,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::access::actor;
 use crate::accounts::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, FieldError};
 use crate::state::AppState;
-use extract::Kind;
+use service::NewFile;
 
 /// The largest image `upload/image` takes.
 const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
@@ -104,14 +106,8 @@ struct ImageForm {
     file: Vec<u8>,
 }
 
-struct UploadedFile {
-    name: String,
-    content_type: Option<String>,
-    bytes: Vec<u8>,
-}
-
 struct Form {
-    files: Vec<UploadedFile>,
+    files: Vec<NewFile>,
     agent_id: Option<String>,
 }
 
@@ -169,7 +165,7 @@ async fn read_form(
                     }
                     bytes.extend_from_slice(&chunk);
                 }
-                form.files.push(UploadedFile {
+                form.files.push(NewFile {
                     name,
                     content_type,
                     bytes,
@@ -184,59 +180,13 @@ async fn read_form(
     Ok(form)
 }
 
-fn file_error(code: &'static str, name: &str, reason: String) -> ApiError {
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        code,
-        format!("{name} {reason}"),
-    )
-    .with_errors(vec![FieldError {
-        field: "file".into(),
-        message: format!("{name} {reason}"),
-    }])
-}
-
-/// Reads every file into passages; the first bad file refuses them all.
-async fn index_files(
-    state: &AppState,
-    user: &User,
-    form: Form,
-) -> Result<Vec<DocumentOut>, ApiError> {
-    let agent_id = form
-        .agent_id
-        .filter(|a| !a.is_empty())
-        .ok_or_else(|| ApiError::invalid_field("agentId", "Required"))?;
-    if form.files.is_empty() {
-        return Err(ApiError::invalid_field("file", "Required"));
+impl Form {
+    fn agent_id(&mut self) -> Result<String, ApiError> {
+        self.agent_id
+            .take()
+            .filter(|a| !a.is_empty())
+            .ok_or_else(|| ApiError::invalid_field("agentId", "Required"))
     }
-    let (agent, _) =
-        crate::agents::load_for(state, user, &agent_id, crate::agents::Access::Edit).await?;
-    let mut documents = Vec::with_capacity(form.files.len());
-    for file in form.files {
-        let kind = Kind::of(&file.name, file.content_type.as_deref()).ok_or_else(|| {
-            file_error(
-                "unsupported_file_type",
-                &file.name,
-                "is not a supported type: upload txt, md, html, pdf, docx, csv or json".to_owned(),
-            )
-        })?;
-        let size = file.bytes.len() as u64;
-        let UploadedFile { name, bytes, .. } = file;
-        let text = tokio::task::spawn_blocking(move || extract::extract(kind, &bytes))
-            .await
-            .map_err(|_| file_error("unreadable_file", &name, "cannot be read".to_owned()))?
-            .map_err(|reason| file_error("unreadable_file", &name, reason))?;
-        documents.push(NewDocument {
-            agent_id: agent.id.clone(),
-            owner_id: agent.owner_id.clone(),
-            name,
-            content_type: kind.content_type().to_owned(),
-            size_bytes: size,
-            passages: split::passages(&text),
-        });
-    }
-    let created = state.store.knowledge().create_documents(documents).await?;
-    Ok(created.into_iter().map(DocumentOut::from).collect())
 }
 
 /// Add a document to an agent's knowledge base
@@ -257,12 +207,14 @@ async fn upload_document(
     CurrentUser(user): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<DocumentOut>), ApiError> {
-    let form = read_form(multipart, state.config.upload_max_bytes, 1).await?;
-    let mut documents = index_files(&state, &user, form).await?;
+    let mut form = read_form(multipart, state.config.upload_max_bytes, 1).await?;
+    let agent_id = form.agent_id()?;
+    let mut documents =
+        service::add_documents(&state.store, &actor(&user), &agent_id, form.files).await?;
     let document = documents
         .pop()
         .ok_or_else(|| ApiError::invalid_field("file", "Required"))?;
-    Ok((StatusCode::CREATED, Envelope::new(document)))
+    Ok((StatusCode::CREATED, Envelope::new(document.into())))
 }
 
 /// Add several documents at once
@@ -281,26 +233,14 @@ async fn upload_bulk(
     CurrentUser(user): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<Vec<DocumentOut>>), ApiError> {
-    let form = read_form(multipart, state.config.upload_max_bytes, BULK_MAX_FILES).await?;
+    let mut form = read_form(multipart, state.config.upload_max_bytes, BULK_MAX_FILES).await?;
+    let agent_id = form.agent_id()?;
+    let documents =
+        service::add_documents(&state.store, &actor(&user), &agent_id, form.files).await?;
     Ok((
         StatusCode::CREATED,
-        Envelope::new(index_files(&state, &user, form).await?),
+        Envelope::new(documents.into_iter().map(DocumentOut::from).collect()),
     ))
-}
-
-/// The image type from its first bytes (the declared type is not trusted).
-fn image_type(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(b"\xFF\xD8\xFF") {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("image/webp")
-    } else {
-        None
-    }
 }
 
 /// Upload an image
@@ -324,25 +264,14 @@ async fn upload_image(
         .into_iter()
         .next()
         .ok_or_else(|| ApiError::invalid_field("file", "Required"))?;
-    let content_type = image_type(&file.bytes).ok_or_else(|| {
-        file_error(
-            "unsupported_file_type",
-            &file.name,
-            "is not a png, jpeg, gif or webp image".to_owned(),
-        )
-    })?;
     let size = file.bytes.len() as u64;
-    let upload = state
-        .store
-        .knowledge()
-        .create_upload(&user.id, &file.name, content_type, file.bytes)
-        .await?;
+    let upload = service::add_image(&state.store, &actor(&user), file).await?;
     Ok((
         StatusCode::CREATED,
         Envelope::new(ImageOut {
             url: format!("/api/uploads/{}", upload.id),
             id: upload.id,
-            content_type: content_type.to_owned(),
+            content_type: upload.content_type,
             size,
         }),
     ))
@@ -355,12 +284,7 @@ async fn get_upload(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let upload = state
-        .store
-        .knowledge()
-        .upload(&id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("upload_not_found", "Upload not found"))?;
+    let upload = service::image(&state.store, &id).await?;
     Ok((
         [
             (header::CONTENT_TYPE, upload.content_type),
@@ -383,8 +307,7 @@ async fn list_documents(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<DocumentOut>>, ApiError> {
-    let agent = crate::agents::load(&state, &user, &id).await?;
-    let documents = state.store.knowledge().documents(&agent.id).await?;
+    let documents = service::documents(&state.store, &actor(&user), &id).await?;
     Ok(Envelope::new(
         documents.into_iter().map(DocumentOut::from).collect(),
     ))
@@ -398,17 +321,6 @@ async fn delete_document(
     CurrentUser(user): CurrentUser,
     Path((id, document_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    let (agent, _) =
-        crate::agents::load_for(&state, &user, &id, crate::agents::Access::Edit).await?;
-    let knowledge = state.store.knowledge();
-    match knowledge.document(&document_id).await? {
-        Some(d) if d.agent_id == agent.id => knowledge.delete_document(&d.id).await?,
-        _ => {
-            return Err(ApiError::not_found(
-                "document_not_found",
-                "Document not found",
-            ));
-        }
-    }
+    service::delete_document(&state.store, &actor(&user), &id, &document_id).await?;
     Ok(Envelope::new(DeletedOut::new(document_id)))
 }

@@ -1,17 +1,16 @@
 //! `/teams/*` and `/team-invitations/*`: teams, their members and roles,
 //! the agents shared with them, and invitations by email.
 
-mod service;
+pub mod service;
 mod types;
 
-pub use service::check_may_add_agents;
-
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::access::actor;
 use crate::accounts::CurrentUser;
-use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json};
+use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
 use types::*;
 
@@ -48,7 +47,15 @@ async fn list_teams(
     Query(query): Query<TeamQuery>,
 ) -> Result<Envelope<Vec<TeamOut>>, ApiError> {
     Ok(Envelope::new(
-        service::list(&state, &user, query.scope.as_deref()).await?,
+        service::list(
+            &state.store,
+            &actor(&user),
+            query.scope.unwrap_or_default().into(),
+        )
+        .await?
+        .into_iter()
+        .map(TeamOut::from)
+        .collect(),
     ))
 }
 
@@ -64,7 +71,11 @@ async fn create_team(
 ) -> Result<(StatusCode, Envelope<TeamDetailOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::create(&state, &user, body).await?),
+        Envelope::new(
+            service::create(&state.store, &actor(&user), body.new_team()?)
+                .await?
+                .into(),
+        ),
     ))
 }
 
@@ -76,7 +87,9 @@ async fn get_team(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<TeamDetailOut>, ApiError> {
-    Ok(Envelope::new(service::get(&state, &user, &id).await?))
+    Ok(Envelope::new(
+        service::get(&state.store, &actor(&user), &id).await?.into(),
+    ))
 }
 
 /// Rename or describe a team
@@ -96,7 +109,9 @@ async fn update_team(
     Json(body): Json<TeamIn>,
 ) -> Result<Envelope<TeamOut>, ApiError> {
     Ok(Envelope::new(
-        service::update(&state, &user, &id, body).await?,
+        service::update(&state.store, &actor(&user), &id, body.changes()?)
+            .await?
+            .into(),
     ))
 }
 
@@ -114,7 +129,7 @@ async fn delete_team(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state, &user, &id).await?;
+    service::delete(&state.store, &actor(&user), &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -128,7 +143,10 @@ async fn list_members(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<MemberOut>>, ApiError> {
-    Ok(Envelope::new(service::members(&state, &user, &id).await?))
+    let members = service::members(&state.store, &actor(&user), &id).await?;
+    Ok(Envelope::new(
+        members.into_iter().map(MemberOut::from).collect(),
+    ))
 }
 
 /// Add an existing account to a team
@@ -151,7 +169,18 @@ async fn add_member(
 ) -> Result<(StatusCode, Envelope<MemberOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::add_member(&state, &user, &id, body).await?),
+        Envelope::new(
+            service::add_member(
+                &state.store,
+                &state.mailer,
+                &actor(&user),
+                &user,
+                &id,
+                body.person()?,
+            )
+            .await?
+            .into(),
+        ),
     ))
 }
 
@@ -175,7 +204,9 @@ async fn set_member_role(
     Json(body): Json<RoleIn>,
 ) -> Result<Envelope<MemberOut>, ApiError> {
     Ok(Envelope::new(
-        service::set_role(&state, &user, &id, &member_id, body).await?,
+        service::set_role(&state.store, &actor(&user), &id, &member_id, body.role)
+            .await?
+            .into(),
     ))
 }
 
@@ -196,7 +227,7 @@ async fn remove_member(
     CurrentUser(user): CurrentUser,
     Path((id, member_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::remove_member(&state, &user, &id, &member_id).await?;
+    service::remove_member(&state.store, &actor(&user), &id, &member_id).await?;
     Ok(Envelope::new(DeletedOut::new(member_id)))
 }
 
@@ -217,7 +248,9 @@ async fn add_team_agent(
     Path((id, agent_id)): Path<(String, String)>,
 ) -> Result<Envelope<TeamAgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::add_agent(&state, &user, &id, &agent_id).await?,
+        service::add_agent(&state.store, &actor(&user), &id, &agent_id)
+            .await?
+            .into(),
     ))
 }
 
@@ -236,7 +269,7 @@ async fn remove_team_agent(
     CurrentUser(user): CurrentUser,
     Path((id, agent_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::remove_agent(&state, &user, &id, &agent_id).await?;
+    service::remove_agent(&state.store, &actor(&user), &id, &agent_id).await?;
     Ok(Envelope::new(DeletedOut::new(agent_id)))
 }
 
@@ -257,9 +290,17 @@ async fn notify_team(
     Path(id): Path<String>,
     Json(body): Json<NotifyIn>,
 ) -> Result<Envelope<NotifyOut>, ApiError> {
-    Ok(Envelope::new(
-        service::notify(&state, &user, &id, body).await?,
-    ))
+    Ok(Envelope::new(NotifyOut {
+        recipients: service::notify(
+            &state.runtime,
+            &state.mailer,
+            &actor(&user),
+            &user,
+            &id,
+            &body.message,
+        )
+        .await?,
+    }))
 }
 
 /// A team's pending invitations
@@ -278,7 +319,11 @@ async fn team_invitations(
     Path(team_id): Path<String>,
 ) -> Result<Envelope<Vec<InvitationOut>>, ApiError> {
     Ok(Envelope::new(
-        service::team_invitations(&state, &user, &team_id).await?,
+        service::team_invitations(&state.store, &actor(&user), &team_id)
+            .await?
+            .into_iter()
+            .map(InvitationOut::from)
+            .collect(),
     ))
 }
 
@@ -304,7 +349,18 @@ async fn invite(
 ) -> Result<(StatusCode, Envelope<InvitationOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
-        Envelope::new(service::invite(&state, &user, &team_id, body).await?),
+        Envelope::new(
+            service::invite(
+                &state.store,
+                &state.mailer,
+                &actor(&user),
+                &user,
+                &team_id,
+                body.person()?,
+            )
+            .await?
+            .into(),
+        ),
     ))
 }
 
@@ -326,7 +382,11 @@ async fn accept_invitation(
     CurrentUser(user): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<AcceptedOut>, ApiError> {
-    Ok(Envelope::new(service::accept(&state, &user, &token).await?))
+    let (team, member) = service::accept(&state.store, &user, &token).await?;
+    Ok(Envelope::new(AcceptedOut {
+        team: team.into(),
+        member: member.into(),
+    }))
 }
 
 /// Decline an invitation
@@ -344,7 +404,9 @@ async fn reject_invitation(
     CurrentUser(user): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<InvitationOut>, ApiError> {
-    Ok(Envelope::new(service::reject(&state, &user, &token).await?))
+    Ok(Envelope::new(
+        service::reject(&state.store, &user, &token).await?.into(),
+    ))
 }
 
 /// Revoke an invitation
@@ -362,7 +424,7 @@ async fn revoke_invitation(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::revoke(&state, &user, &id).await?;
+    service::revoke(&state.store, &actor(&user), &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -383,7 +445,7 @@ async fn invitation_details(
     Path(token): Path<String>,
 ) -> Result<Envelope<InvitationOut>, ApiError> {
     Ok(Envelope::new(
-        service::details(&state, &user, &token).await?,
+        service::details(&state.store, &user, &token).await?.into(),
     ))
 }
 
@@ -396,5 +458,8 @@ async fn my_invitations(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Envelope<Vec<InvitationOut>>, ApiError> {
-    Ok(Envelope::new(service::my_invitations(&state, &user).await?))
+    let invitations = service::my_invitations(&state.store, &user).await?;
+    Ok(Envelope::new(
+        invitations.into_iter().map(InvitationOut::from).collect(),
+    ))
 }

@@ -1,184 +1,138 @@
-//! What can be done with teams, members, team agents and invitations, and
-//! who may do it (product.md, Teams): owners everything; admins manage
-//! members, invitations and team agents; members use and edit team agents;
-//! viewers read and chat. Only owners deal in ownership, and a team always
-//! keeps an owner. Someone outside a team gets 404 for it; a member whose
-//! role falls short gets 403. Platform admins may read and delete any team.
+//! What can be done with teams, members, team agents and invitations
+//! (product.md, Teams). Who may is the access policy's: owners everything;
+//! admins manage members, invitations and team agents; members use and
+//! edit team agents; viewers read and chat; platform admins read and delete
+//! any team. The rules across rows live here, each checked and applied in
+//! one transaction: a team always keeps an owner, only owners deal in
+//! ownership, an invitation is used once, and a leaving owner's teams are
+//! handed over.
 
-use agentforge_domain::team::{
-    INVITATION_TTL_DAYS, InvitationStatus, TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX, TEAM_NOTICE_MAX,
-    TeamRole,
+use agentforge_domain::Email;
+use agentforge_domain::error::{Conflict, Denied, Error, Missing, Thing, messages};
+use agentforge_domain::policy::{Action, Actor};
+use agentforge_domain::team::{INVITATION_TTL_DAYS, InvitationStatus, TEAM_NOTICE_MAX, TeamRole};
+use agentforge_runtime::{LiveEvent, Runtime};
+use agentforge_store::{
+    Agent, Invitation, Member, NewInvitation, Store, StoreError, Team, TeamChanges, Tx, User,
 };
-use agentforge_domain::{Email, Role};
-use agentforge_store::{Invitation, NewInvitation, StoreError, Team, TeamChanges, User};
 use chrono::{Duration, Utc};
 
-use super::types::*;
+use crate::access;
 use crate::accounts::tokens;
-use crate::agents::Access;
-use crate::http::{ApiError, FieldErrors};
-use crate::mail::Outgoing;
-use crate::realtime::Event;
-use crate::state::AppState;
+use crate::mail::{Mailer, Outgoing};
 
-fn team_not_found() -> ApiError {
-    ApiError::not_found("team_not_found", "Team not found")
+/// A team as a list shows it.
+#[derive(Debug, Clone)]
+pub struct TeamSummary {
+    pub team: Team,
+    /// The actor's role; `None` for a platform admin who is not a member.
+    pub role: Option<TeamRole>,
+    pub members: u64,
+    pub agents: u64,
 }
 
-fn member_not_found() -> ApiError {
-    ApiError::not_found("member_not_found", "Member not found")
+/// A team with its members and agents.
+#[derive(Debug, Clone)]
+pub struct TeamDetail {
+    pub summary: TeamSummary,
+    pub members: Vec<Member>,
+    pub agents: Vec<Agent>,
 }
 
-fn invitation_not_found() -> ApiError {
-    ApiError::not_found(
-        "invitation_not_found",
-        "This invitation does not exist or was not sent to you",
-    )
+/// An invitation with the names it is shown with.
+#[derive(Debug, Clone)]
+pub struct InvitationView {
+    pub invitation: Invitation,
+    pub team_name: String,
+    /// Who sent it, by name (empty when that account is gone).
+    pub invited_by: String,
 }
 
-fn role_too_low(message: &'static str) -> ApiError {
-    ApiError::forbidden("insufficient_team_role", message)
+/// Someone to add or invite, and the role they get.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub email: Email,
+    pub role: TeamRole,
 }
 
-fn last_owner() -> ApiError {
-    ApiError::conflict(
-        "last_owner",
-        "A team needs an owner: make someone else owner first",
-    )
+/// Which teams to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TeamScope {
+    /// The teams the actor belongs to.
+    #[default]
+    Mine,
+    /// Every team (platform admins).
+    All,
 }
 
-/// The team and the caller's role in it; 404 unless they are a member (or a
-/// platform admin, whose role is `None`).
-async fn team_for(
-    state: &AppState,
-    user: &User,
-    id: &str,
-) -> Result<(Team, Option<TeamRole>), ApiError> {
-    let team = state
-        .store
-        .teams()
-        .get(id)
-        .await?
-        .ok_or_else(team_not_found)?;
-    let role = state.store.teams().role_of(&team.id, &user.id).await?;
-    if role.is_none() && user.role != Role::Admin {
-        return Err(team_not_found());
-    }
-    Ok((team, role))
+fn refused(message: &'static str) -> Error {
+    Error::refused(Denied::InsufficientTeamRole, message)
 }
 
-/// The team, if the caller is one of its owners or admins.
-async fn managed_team(
-    state: &AppState,
-    user: &User,
-    id: &str,
-) -> Result<(Team, TeamRole), ApiError> {
-    match team_for(state, user, id).await? {
-        (team, Some(role)) if role.manages() => Ok((team, role)),
-        (_, Some(_)) => Err(role_too_low(
-            "Only the team's owners and admins can do this",
-        )),
-        (_, None) => Err(team_not_found()),
-    }
+fn signed_in(actor: &Actor) -> Result<&str, Error> {
+    actor.user_id().ok_or(Error::Unauthenticated(
+        agentforge_domain::error::Unauthenticated::Required,
+    ))
 }
 
-/// Checks that `user` may share agents with the team: any member but a viewer.
-pub async fn check_may_add_agents(
-    state: &AppState,
-    user: &User,
-    team_id: &str,
-) -> Result<(), ApiError> {
-    match state.store.teams().role_of(team_id, &user.id).await? {
-        None => Err(team_not_found().with_errors(vec![crate::http::FieldError {
-            field: "teamId".into(),
-            message: "Team not found".into(),
-        }])),
-        Some(role) if !role.edits_agents() => {
-            Err(role_too_low("Viewers cannot share agents with the team"))
-        }
-        Some(_) => Ok(()),
+/// How a person is named to others: their name, else their address.
+pub fn display_name(user: &User) -> String {
+    let name = format!("{} {}", user.first_name, user.last_name);
+    let name = name.trim();
+    if name.is_empty() {
+        user.email.clone()
+    } else {
+        name.to_owned()
     }
 }
 
-/// The address and role someone is added or invited with (role `member`
-/// when absent), if `my_role` may hand out that role.
-fn person(my_role: TeamRole, input: &MemberIn) -> Result<(Email, TeamRole), ApiError> {
-    let mut errors = FieldErrors::default();
-    let email = errors.check("email", Email::parse(&input.email));
-    let role = match input
-        .role
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-    {
-        None => Some(TeamRole::Member),
-        Some(role) => errors.check("role", TeamRole::parse(role)),
-    };
-    errors.finish()?;
-    let (Some(email), Some(role)) = (email, role) else {
-        return Err(ApiError::invalid_field("email", "Required"));
-    };
-    if !my_role.may_grant(role) {
-        return Err(role_too_low("Only owners can make someone an owner"));
-    }
-    Ok((email, role))
-}
-
-/// The sent name and description, trimmed and checked (a sent name must
-/// not be empty); every problem reported at once.
-fn team_changes(input: TeamIn) -> Result<TeamChanges, ApiError> {
-    let mut errors = FieldErrors::default();
-    let mut check = |field: &str, value: Option<String>, max: usize, required: bool| {
-        let value = value.map(|v| v.trim().to_owned());
-        match &value {
-            Some(v) if v.is_empty() && required => errors.add(field, "Required"),
-            Some(v) if v.chars().count() > max => errors.add(
-                field,
-                format!("String must contain at most {max} character(s)"),
-            ),
-            _ => {}
-        }
-        value
-    };
-    let changes = TeamChanges {
-        name: check("name", input.name, TEAM_NAME_MAX, true),
-        description: check(
-            "description",
-            input.description,
-            TEAM_DESCRIPTION_MAX,
-            false,
-        ),
-    };
-    errors.finish()?;
-    Ok(changes)
-}
-
-async fn output(state: &AppState, team: Team, role: Option<TeamRole>) -> Result<TeamOut, ApiError> {
-    let counts = state
-        .store
+async fn summary(store: &Store, team: Team, role: Option<TeamRole>) -> Result<TeamSummary, Error> {
+    let (members, agents) = store
         .teams()
         .counts(std::slice::from_ref(&team.id))
         .await?
         .remove(&team.id)
         .unwrap_or_default();
-    Ok(TeamOut::new(team, role.map(TeamRole::as_str), counts))
+    Ok(TeamSummary {
+        team,
+        role,
+        members,
+        agents,
+    })
+}
+
+async fn detail(store: &Store, team: Team, role: Option<TeamRole>) -> Result<TeamDetail, Error> {
+    let members = store.teams().members(&team.id).await?;
+    let agents = store.agents().in_team(&team.id).await?;
+    Ok(TeamDetail {
+        summary: TeamSummary {
+            team,
+            role,
+            members: members.len() as u64,
+            agents: agents.len() as u64,
+        },
+        members,
+        agents,
+    })
 }
 
 pub async fn list(
-    state: &AppState,
-    user: &User,
-    scope: Option<&str>,
-) -> Result<Vec<TeamOut>, ApiError> {
-    let teams = state.store.teams();
-    let with_roles: Vec<(Team, Option<TeamRole>)> = match scope.filter(|s| !s.is_empty()) {
-        None | Some("mine") => teams
-            .for_user(&user.id)
+    store: &Store,
+    actor: &Actor,
+    scope: TeamScope,
+) -> Result<Vec<TeamSummary>, Error> {
+    let user_id = signed_in(actor)?;
+    let teams = store.teams();
+    let with_roles: Vec<(Team, Option<TeamRole>)> = match scope {
+        TeamScope::Mine => teams
+            .for_user(user_id)
             .await?
             .into_iter()
             .map(|(t, r)| (t, Some(r)))
             .collect(),
-        Some("all") if user.role == Role::Admin => {
-            let roles = teams.roles_of(&user.id).await?;
+        TeamScope::All => {
+            access::platform(actor, Action::View)?;
+            let roles = teams.roles_of(user_id).await?;
             teams
                 .all()
                 .await?
@@ -189,360 +143,327 @@ pub async fn list(
                 })
                 .collect()
         }
-        Some("all") => {
-            return Err(ApiError::forbidden(
-                "admin_required",
-                "Access denied. Admin privileges required.",
-            ));
-        }
-        Some(other) => {
-            return Err(ApiError::invalid_field(
-                "scope",
-                format!("Invalid enum value. Expected 'mine' | 'all', received '{other}'"),
-            ));
-        }
     };
     let ids: Vec<String> = with_roles.iter().map(|(t, _)| t.id.clone()).collect();
     let counts = teams.counts(&ids).await?;
     Ok(with_roles
         .into_iter()
-        .map(|(t, role)| {
-            let c = counts.get(&t.id).copied().unwrap_or_default();
-            TeamOut::new(t, role.map(TeamRole::as_str), c)
+        .map(|(team, role)| {
+            let (members, agents) = counts.get(&team.id).copied().unwrap_or_default();
+            TeamSummary {
+                team,
+                role,
+                members,
+                agents,
+            }
         })
         .collect())
 }
 
+/// Creates a team with the actor as its owner.
 pub async fn create(
-    state: &AppState,
-    user: &User,
-    input: TeamIn,
-) -> Result<TeamDetailOut, ApiError> {
-    let changes = team_changes(TeamIn {
-        name: Some(input.name.unwrap_or_default()),
-        ..input
-    })?;
-    let team = state
-        .store
+    store: &Store,
+    actor: &Actor,
+    changes: TeamChanges,
+) -> Result<TeamDetail, Error> {
+    let owner = signed_in(actor)?;
+    let team = store
         .teams()
         .create(
             &changes.name.unwrap_or_default(),
             &changes.description.unwrap_or_default(),
-            &user.id,
+            owner,
         )
         .await?;
-    detail_of(state, team, Some(TeamRole::Owner)).await
+    detail(store, team, Some(TeamRole::Owner)).await
 }
 
-async fn detail_of(
-    state: &AppState,
-    team: Team,
-    role: Option<TeamRole>,
-) -> Result<TeamDetailOut, ApiError> {
-    let members = state.store.teams().members(&team.id).await?;
-    let agents = state.store.agents().in_team(&team.id).await?;
-    Ok(TeamDetailOut {
-        team: TeamOut::new(
-            team,
-            role.map(TeamRole::as_str),
-            (members.len() as u64, agents.len() as u64),
-        ),
-        members: members.into_iter().map(MemberOut::from).collect(),
-        agents: agents.into_iter().map(TeamAgentOut::from).collect(),
-    })
-}
-
-pub async fn get(state: &AppState, user: &User, id: &str) -> Result<TeamDetailOut, ApiError> {
-    let (team, role) = team_for(state, user, id).await?;
-    detail_of(state, team, role).await
+pub async fn get(store: &Store, actor: &Actor, id: &str) -> Result<TeamDetail, Error> {
+    let (team, role) = access::team(store, actor, id, Action::View).await?;
+    detail(store, team, role).await
 }
 
 pub async fn update(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
-    input: TeamIn,
-) -> Result<TeamOut, ApiError> {
-    let (team, role) = managed_team(state, user, id).await?;
-    let changes = team_changes(input)?;
-    let team = state.store.teams().update(&team.id, changes).await?;
-    output(state, team, Some(role)).await
+    changes: TeamChanges,
+) -> Result<TeamSummary, Error> {
+    let (team, role) = access::team(store, actor, id, Action::Manage).await?;
+    let team = store.teams().update(&team.id, changes).await?;
+    summary(store, team, role).await
 }
 
 /// Deletes the team: its owners, or a platform admin.
-pub async fn delete(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
-    let (team, role) = team_for(state, user, id).await?;
-    if role != Some(TeamRole::Owner) && user.role != Role::Admin {
-        return Err(role_too_low("Only the team's owners can delete it"));
-    }
-    Ok(state.store.teams().delete(&team.id).await?)
-}
-
-pub async fn members(state: &AppState, user: &User, id: &str) -> Result<Vec<MemberOut>, ApiError> {
-    let (team, _) = team_for(state, user, id).await?;
-    Ok(state
-        .store
-        .teams()
-        .members(&team.id)
-        .await?
-        .into_iter()
-        .map(MemberOut::from)
-        .collect())
-}
-
-fn already_member() -> ApiError {
-    ApiError::conflict(
-        "already_member",
-        "This person is already a member of the team",
-    )
-}
-
-/// Adds an existing account to the team directly, and tells them by email.
-pub async fn add_member(
-    state: &AppState,
-    user: &User,
-    id: &str,
-    input: MemberIn,
-) -> Result<MemberOut, ApiError> {
-    let (team, my_role) = managed_team(state, user, id).await?;
-    let (email, role) = person(my_role, &input)?;
-    let Some(invitee) = state.store.users().find_by_email(&email).await? else {
-        return Err(ApiError::not_found(
-            "user_not_found",
-            "No account uses this email address; send an invitation instead",
-        )
-        .with_errors(vec![crate::http::FieldError {
-            field: "email".into(),
-            message: "No account uses this email address".into(),
-        }]));
-    };
-    let member = match state
-        .store
-        .teams()
-        .add_member(&team.id, &invitee.id, role)
+pub async fn delete(store: &Store, actor: &Actor, id: &str) -> Result<(), Error> {
+    let (team, _) = access::team(store, actor, id, Action::Delete)
         .await
-    {
-        Err(StoreError::Conflict(_)) => return Err(already_member()),
-        other => other?,
+        .map_err(|e| match e {
+            Error::Denied(_) => refused("Only the team's owners can delete it"),
+            e => e,
+        })?;
+    Ok(store.teams().delete(&team.id).await?)
+}
+
+pub async fn members(store: &Store, actor: &Actor, id: &str) -> Result<Vec<Member>, Error> {
+    let (team, _) = access::team(store, actor, id, Action::View).await?;
+    Ok(store.teams().members(&team.id).await?)
+}
+
+/// The team, if the actor manages it, with their role (owners and admins).
+async fn managed(store: &Store, actor: &Actor, id: &str) -> Result<(Team, TeamRole), Error> {
+    let (team, role) = access::team(store, actor, id, Action::Manage)
+        .await
+        .map_err(|e| match e {
+            Error::Denied(_) => refused("Only the team's owners and admins can do this"),
+            e => e,
+        })?;
+    // Managing takes a role (platform admins who are not members are refused above).
+    let role = role.ok_or_else(|| Error::not_found(Thing::Team))?;
+    Ok((team, role))
+}
+
+fn may_grant(my_role: TeamRole, role: TeamRole) -> Result<(), Error> {
+    if my_role.may_grant(role) {
+        Ok(())
+    } else {
+        Err(refused("Only owners can make someone an owner"))
+    }
+}
+
+/// Adds an existing account to the team directly, and tells them by email
+/// (both or neither).
+pub async fn add_member(
+    store: &Store,
+    mailer: &Mailer,
+    actor: &Actor,
+    adder: &User,
+    id: &str,
+    person: Person,
+) -> Result<Member, Error> {
+    let (team, my_role) = managed(store, actor, id).await?;
+    may_grant(my_role, person.role)?;
+    let Some(invitee) = store.users().find_by_email(&person.email).await? else {
+        return Err(Error::NotFound(Missing {
+            thing: Thing::User,
+            detail: Some("No account uses this email address; send an invitation instead".into()),
+            field: Some("email"),
+        }));
     };
-    let body = format!(
-        "Hello {name},\n\n{by} added you to the team \"{team}\" on AgentForge as {role}.\n\nSee the team: {url}/dashboard/settings/team\n",
-        name = crate::accounts::greeting_name(&invitee),
-        by = display_name(user),
-        team = team.name,
-        role = role.as_str(),
-        url = state.config.public_url,
-    );
-    state
-        .mailer
-        .send(Outgoing {
-            user_id: Some(invitee.id.clone()),
-            to: invitee.email.clone(),
-            subject: format!("You were added to {} on AgentForge", team.name),
-            body_text: body,
-        })
+    let tx = store.begin().await?;
+    let member = tx
+        .teams()
+        .add_member(&team.id, &invitee.id, person.role)
         .await?;
-    Ok(member.into())
+    let body = format!(
+        "Hello {name},\n\n{by} added you to the team \"{team}\" on AgentForge as {role}.\n\nSee the team: {url}\n",
+        name = crate::accounts::greeting_name(&invitee),
+        by = display_name(adder),
+        team = team.name,
+        role = person.role.as_str(),
+        url = mailer.link("/dashboard/settings/team"),
+    );
+    mailer
+        .send_in(
+            &tx,
+            Outgoing {
+                user_id: Some(invitee.id.clone()),
+                to: invitee.email.clone(),
+                subject: format!("You were added to {} on AgentForge", team.name),
+                body_text: body,
+            },
+        )
+        .await?;
+    tx.commit().await?;
+    Ok(member)
+}
+
+/// Checks, inside `tx`, that the team keeps an owner once `leaving` (a
+/// member who is an owner) is no longer one.
+async fn ensure_another_owner(tx: &Tx, team_id: &str, leaving: &Member) -> Result<(), Error> {
+    let owners = tx.teams().owners_locked(team_id).await?;
+    if owners.iter().any(|o| o.id != leaving.id) {
+        Ok(())
+    } else {
+        Err(Error::Conflict(Conflict::LastOwner))
+    }
+}
+
+async fn member(store: &Store, team_id: &str, member_id: &str) -> Result<Member, Error> {
+    store
+        .teams()
+        .member(team_id, member_id)
+        .await?
+        .ok_or_else(|| Error::not_found(Thing::Member))
 }
 
 pub async fn set_role(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
     member_id: &str,
-    input: RoleIn,
-) -> Result<MemberOut, ApiError> {
-    let (team, my_role) = managed_team(state, user, id).await?;
-    let role = TeamRole::parse(input.role.trim())
-        .map_err(|e| ApiError::invalid_field("role", e.message))?;
-    let member = state
-        .store
-        .teams()
-        .member(&team.id, member_id)
-        .await?
-        .ok_or_else(member_not_found)?;
-    if !my_role.may_grant(member.role) || !my_role.may_grant(role) {
-        return Err(role_too_low("Only owners can give or take away ownership"));
+    role: TeamRole,
+) -> Result<Member, Error> {
+    let (team, my_role) = managed(store, actor, id).await?;
+    let current = member(store, &team.id, member_id).await?;
+    if !my_role.may_grant(current.role) || !my_role.may_grant(role) {
+        return Err(refused("Only owners can give or take away ownership"));
     }
-    match state
-        .store
-        .teams()
-        .set_role(&team.id, &member.id, role)
-        .await
-    {
-        Err(StoreError::Conflict(_)) => Err(last_owner()),
-        other => Ok(other?.into()),
+    let tx = store.begin().await?;
+    if current.role == TeamRole::Owner && role != TeamRole::Owner {
+        ensure_another_owner(&tx, &team.id, &current).await?;
     }
+    let updated = tx.teams().set_role(&team.id, &current.id, role).await?;
+    tx.commit().await?;
+    Ok(updated)
 }
 
 /// Removes a member: owners and admins remove others (only owners remove
 /// owners); anyone may leave.
 pub async fn remove_member(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
     member_id: &str,
-) -> Result<(), ApiError> {
-    let (team, my_role) = team_for(state, user, id).await?;
-    let member = state
-        .store
-        .teams()
-        .member(&team.id, member_id)
-        .await?
-        .ok_or_else(member_not_found)?;
-    let leaving = member.user_id == user.id;
+) -> Result<(), Error> {
+    let (team, my_role) = access::team(store, actor, id, Action::View).await?;
+    let current = member(store, &team.id, member_id).await?;
+    let leaving = actor.user_id() == Some(current.user_id.as_str());
     if !leaving {
         match my_role {
-            Some(role) if role.manages() && role.may_grant(member.role) => {}
-            Some(role) if role.manages() => {
-                return Err(role_too_low("Only owners can remove an owner"));
-            }
-            Some(_) => {
-                return Err(role_too_low(
-                    "Only the team's owners and admins can do this",
-                ));
-            }
-            None => return Err(team_not_found()),
+            Some(role) if role.manages() && role.may_grant(current.role) => {}
+            Some(role) if role.manages() => return Err(refused("Only owners can remove an owner")),
+            Some(_) => return Err(refused("Only the team's owners and admins can do this")),
+            None => return Err(Error::not_found(Thing::Team)),
         }
     }
-    match state
-        .store
-        .teams()
-        .remove_member(&team.id, &member.id)
-        .await
-    {
-        Err(StoreError::Conflict(_)) => Err(last_owner()),
-        other => Ok(other?),
+    let tx = store.begin().await?;
+    if current.role == TeamRole::Owner {
+        ensure_another_owner(&tx, &team.id, &current).await?;
     }
+    tx.teams().remove_member(&team.id, &current.id).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
-/// Shares the caller's agent with the team.
+/// Shares the actor's agent with the team (any member but a viewer, who
+/// manages the agent).
 pub async fn add_agent(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
     agent_id: &str,
-) -> Result<TeamAgentOut, ApiError> {
-    let (team, _) = team_for(state, user, id).await?;
-    check_may_add_agents(state, user, &team.id).await?;
-    let (agent, _) = crate::agents::load_for(state, user, agent_id, Access::Manage).await?;
-    state
-        .store
+) -> Result<Agent, Error> {
+    let (team, _) = access::team(store, actor, id, Action::Use)
+        .await
+        .map_err(|e| match e {
+            Error::Denied(_) => refused("Viewers cannot share agents with the team"),
+            e => e,
+        })?;
+    let (agent, _) = access::agent(store, actor, agent_id, Action::Manage).await?;
+    store
         .agents()
         .set_team(&agent.id, Some(team.id.clone()))
         .await?;
-    Ok(agentforge_store::Agent {
+    Ok(Agent {
         team_id: Some(team.id),
         ..agent
-    }
-    .into())
+    })
 }
 
 /// Takes an agent out of the team: its owner, or the team's owners and admins.
 pub async fn remove_agent(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     id: &str,
     agent_id: &str,
-) -> Result<(), ApiError> {
-    let (team, _) = team_for(state, user, id).await?;
-    let (agent, _) = crate::agents::load_for(state, user, agent_id, Access::Manage).await?;
+) -> Result<(), Error> {
+    let (team, _) = access::team(store, actor, id, Action::View).await?;
+    let (agent, _) = access::agent(store, actor, agent_id, Action::Manage).await?;
     if agent.team_id.as_deref() != Some(team.id.as_str()) {
-        return Err(ApiError::not_found(
-            "agent_not_found",
-            "This agent is not shared with the team",
+        return Err(Error::not_found_because(
+            Thing::Agent,
+            Conflict::NotInTeam.message(),
         ));
     }
-    Ok(state.store.agents().set_team(&agent.id, None).await?)
+    Ok(store.agents().set_team(&agent.id, None).await?)
 }
 
-/// Sends a message to every other member: by email, and live to those online.
+/// Sends a message to every other member: by email, and live to those
+/// online. Returns how many were told.
 pub async fn notify(
-    state: &AppState,
-    user: &User,
+    runtime: &Runtime,
+    mailer: &Mailer,
+    actor: &Actor,
+    sender: &User,
     id: &str,
-    input: NotifyIn,
-) -> Result<NotifyOut, ApiError> {
-    let (team, _) = managed_team(state, user, id).await?;
-    let message = input.message.trim().to_owned();
+    message: &str,
+) -> Result<u64, Error> {
+    let store = runtime.store();
+    let (team, _) = managed(store, actor, id).await?;
+    let message = message.trim().to_owned();
     if message.is_empty() {
-        return Err(ApiError::invalid_field("message", "Required"));
+        return Err(Error::invalid("message", messages::REQUIRED));
     }
     if message.chars().count() > TEAM_NOTICE_MAX {
-        return Err(ApiError::invalid_field(
+        return Err(Error::invalid(
             "message",
-            format!("String must contain at most {TEAM_NOTICE_MAX} character(s)"),
+            messages::too_long(TEAM_NOTICE_MAX),
         ));
     }
-    let recipients: Vec<_> = state
-        .store
+    let recipients: Vec<Member> = store
         .teams()
         .members(&team.id)
         .await?
         .into_iter()
-        .filter(|m| m.user_id != user.id)
+        .filter(|m| m.user_id != sender.id)
         .collect();
-    let from = display_name(user);
+    let from = display_name(sender);
+    let tx = store.begin().await?;
     for member in &recipients {
-        state
-            .mailer
-            .send(Outgoing {
-                user_id: Some(member.user_id.clone()),
-                to: member.email.clone(),
-                subject: format!("{} — message from {from}", team.name),
-                body_text: format!(
-                    "Hello {name},\n\n{from} wrote to the team \"{team}\":\n\n{message}\n",
-                    name = if member.first_name.is_empty() {
-                        "there"
-                    } else {
-                        &member.first_name
-                    },
-                    team = team.name,
-                ),
-            })
+        let body = format!(
+            "Hello {name},\n\n{from} wrote to the team \"{team}\":\n\n{message}\n",
+            name = if member.first_name.is_empty() {
+                "there"
+            } else {
+                &member.first_name
+            },
+            team = team.name,
+        );
+        mailer
+            .send_in(
+                &tx,
+                Outgoing {
+                    user_id: Some(member.user_id.clone()),
+                    to: member.email.clone(),
+                    subject: format!("{} — message from {from}", team.name),
+                    body_text: body,
+                },
+            )
             .await?;
     }
-    state
-        .realtime
-        .publish(
-            recipients.iter().map(|m| m.user_id.clone()).collect(),
-            Event::TeamNotification {
-                team_id: team.id.clone(),
-                team_name: team.name.clone(),
-                message,
-                from,
-            },
-        )
+    tx.commit().await?;
+    runtime
+        .announce(LiveEvent::TeamNotification {
+            team_id: team.id.clone(),
+            team_name: team.name.clone(),
+            message,
+            from,
+            recipients: recipients.iter().map(|m| m.user_id.clone()).collect(),
+        })
         .await;
-    Ok(NotifyOut {
-        recipients: recipients.len() as u64,
-    })
+    Ok(recipients.len() as u64)
 }
 
-fn display_name(user: &User) -> String {
-    let name = format!("{} {}", user.first_name, user.last_name);
-    let name = name.trim();
-    if name.is_empty() {
-        user.email.clone()
-    } else {
-        name.to_owned()
-    }
-}
-
-async fn invitation_out(
-    state: &AppState,
-    invitation: Invitation,
-) -> Result<InvitationOut, ApiError> {
-    let team_name = state
-        .store
+async fn view(store: &Store, invitation: Invitation) -> Result<InvitationView, Error> {
+    let team_name = store
         .teams()
         .get(&invitation.team_id)
         .await?
         .map(|t| t.name)
         .unwrap_or_default();
     let invited_by = match &invitation.invited_by {
-        Some(id) => state
-            .store
+        Some(id) => store
             .users()
             .find_by_id(id)
             .await?
@@ -550,86 +471,91 @@ async fn invitation_out(
             .unwrap_or_default(),
         None => String::new(),
     };
-    Ok(InvitationOut::new(invitation, team_name, invited_by))
+    Ok(InvitationView {
+        invitation,
+        team_name,
+        invited_by,
+    })
 }
 
+/// The team's pending invitations (owners and admins).
 pub async fn team_invitations(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    actor: &Actor,
     team_id: &str,
-) -> Result<Vec<InvitationOut>, ApiError> {
-    let (team, _) = managed_team(state, user, team_id).await?;
+) -> Result<Vec<InvitationView>, Error> {
+    let (team, _) = managed(store, actor, team_id).await?;
     let mut out = Vec::new();
-    for invitation in state.store.teams().pending_invitations(&team.id).await? {
-        out.push(invitation_out(state, invitation).await?);
+    for invitation in store.teams().pending_invitations(&team.id).await? {
+        out.push(view(store, invitation).await?);
     }
     Ok(out)
 }
 
 /// Invites an address to the team by email; sending again replaces the
-/// earlier invitation.
+/// earlier invitation. The invitation and its email are stored together.
 pub async fn invite(
-    state: &AppState,
-    user: &User,
+    store: &Store,
+    mailer: &Mailer,
+    actor: &Actor,
+    inviter: &User,
     team_id: &str,
-    input: MemberIn,
-) -> Result<InvitationOut, ApiError> {
-    let (team, my_role) = managed_team(state, user, team_id).await?;
-    let (email, role) = person(my_role, &input)?;
-    if let Some(existing) = state.store.users().find_by_email(&email).await?
-        && state
-            .store
+    person: Person,
+) -> Result<InvitationView, Error> {
+    let (team, my_role) = managed(store, actor, team_id).await?;
+    may_grant(my_role, person.role)?;
+    if let Some(existing) = store.users().find_by_email(&person.email).await?
+        && store
             .teams()
             .role_of(&team.id, &existing.id)
             .await?
             .is_some()
     {
-        return Err(already_member());
+        return Err(Error::Conflict(Conflict::AlreadyMember));
     }
     let (token, token_hash) = tokens::opaque_token();
     let expires_at = agentforge_store::now() + Duration::days(INVITATION_TTL_DAYS);
-    let invitation = state
-        .store
+    let tx = store.begin().await?;
+    let invitation = tx
         .teams()
         .invite(NewInvitation {
             team_id: team.id.clone(),
-            email: email.as_str().to_owned(),
-            role,
+            email: person.email.as_str().to_owned(),
+            role: person.role,
             token_hash,
-            invited_by: user.id.clone(),
+            invited_by: inviter.id.clone(),
             expires_at,
         })
         .await?;
     let body = format!(
         "Hello,\n\n{by} invited you to join the team \"{team}\" on AgentForge as {role}.\n\n\
          Accept or decline the invitation here (sign in or create an account with this email address first):\n\
-         {url}/dashboard/settings/team?invitation={token}\n\n\
+         {link}\n\n\
          The invitation expires in {INVITATION_TTL_DAYS} days.\n",
-        by = display_name(user),
+        by = display_name(inviter),
         team = team.name,
-        role = role.as_str(),
-        url = state.config.public_url,
+        role = person.role.as_str(),
+        link = mailer.link(&format!("/dashboard/settings/team?invitation={token}")),
     );
-    state
-        .mailer
-        .send(Outgoing {
-            user_id: None,
-            to: email.as_str().to_owned(),
-            subject: format!("You are invited to join {} on AgentForge", team.name),
-            body_text: body,
-        })
+    mailer
+        .send_in(
+            &tx,
+            Outgoing {
+                user_id: None,
+                to: person.email.as_str().to_owned(),
+                subject: format!("You are invited to join {} on AgentForge", team.name),
+                body_text: body,
+            },
+        )
         .await?;
-    invitation_out(state, invitation).await
+    tx.commit().await?;
+    view(store, invitation).await
 }
 
 /// The invitation a token (from the email) or an id (from the invitee's
 /// own list) names, if it was sent to `user`'s address.
-async fn invitation_for(
-    state: &AppState,
-    user: &User,
-    token: &str,
-) -> Result<Invitation, ApiError> {
-    let teams = state.store.teams();
+async fn invitation_for(store: &Store, user: &User, token: &str) -> Result<Invitation, Error> {
+    let teams = store.teams();
     let by_id = uuid::Uuid::try_parse(token).is_ok();
     let invitation = if by_id {
         teams.invitation(token).await?
@@ -638,120 +564,128 @@ async fn invitation_for(
             .invitation_by_token(&tokens::hash_token(token))
             .await?
     }
-    .ok_or_else(invitation_not_found)?;
+    .ok_or_else(|| Error::not_found(Thing::Invitation))?;
     let mine = invitation.email.eq_ignore_ascii_case(&user.email);
     if by_id && !mine {
         // Ids are not secrets: do not say whether someone else's exists.
-        return Err(invitation_not_found());
+        return Err(Error::not_found(Thing::Invitation));
     }
     if !mine {
-        return Err(ApiError::forbidden(
-            "invitation_for_another_email",
-            "This invitation was sent to another email address; sign in with that address to accept it",
-        ));
+        return Err(Error::Denied(Denied::InvitationForAnotherEmail));
     }
     Ok(invitation)
 }
 
-fn check_open(invitation: &Invitation) -> Result<(), ApiError> {
+fn check_open(invitation: &Invitation) -> Result<(), Error> {
     match invitation.status_at(Utc::now()) {
         InvitationStatus::Pending => Ok(()),
-        InvitationStatus::Expired => Err(ApiError::new(
-            axum::http::StatusCode::GONE,
-            "invitation_expired",
-            "This invitation has expired; ask for a new one",
-        )),
-        _ => Err(invitation_closed()),
+        InvitationStatus::Expired => Err(Error::Gone {
+            code: "invitation_expired",
+            message: "This invitation has expired; ask for a new one".into(),
+        }),
+        _ => Err(Error::Conflict(Conflict::InvitationClosed)),
     }
 }
 
-fn invitation_closed() -> ApiError {
-    ApiError::conflict(
-        "invitation_closed",
-        "This invitation was already accepted, declined or revoked",
-    )
+pub async fn details(store: &Store, user: &User, token: &str) -> Result<InvitationView, Error> {
+    let invitation = invitation_for(store, user, token).await?;
+    view(store, invitation).await
 }
 
-pub async fn details(
-    state: &AppState,
-    user: &User,
-    token: &str,
-) -> Result<InvitationOut, ApiError> {
-    let invitation = invitation_for(state, user, token).await?;
-    invitation_out(state, invitation).await
-}
-
-pub async fn my_invitations(state: &AppState, user: &User) -> Result<Vec<InvitationOut>, ApiError> {
+pub async fn my_invitations(store: &Store, user: &User) -> Result<Vec<InvitationView>, Error> {
     let mut out = Vec::new();
-    for invitation in state.store.teams().invitations_for(&user.email).await? {
-        out.push(invitation_out(state, invitation).await?);
+    for invitation in store.teams().invitations_for(&user.email).await? {
+        out.push(view(store, invitation).await?);
     }
     Ok(out)
 }
 
-pub async fn accept(state: &AppState, user: &User, token: &str) -> Result<AcceptedOut, ApiError> {
-    let invitation = invitation_for(state, user, token).await?;
+/// Accepts an invitation: it is used up and the person joins the team with
+/// its role, together or not at all.
+pub async fn accept(
+    store: &Store,
+    user: &User,
+    token: &str,
+) -> Result<(TeamSummary, Member), Error> {
+    let invitation = invitation_for(store, user, token).await?;
     check_open(&invitation)?;
-    let member = match state.store.teams().accept(&invitation, &user.id).await {
-        Err(StoreError::Conflict("member")) => return Err(already_member()),
-        Err(StoreError::Conflict(_)) => return Err(invitation_closed()),
-        other => other?,
-    };
-    let team = state
-        .store
+    let tx = store.begin().await?;
+    tx.teams()
+        .close_invitation(&invitation.id, InvitationStatus::Accepted)
+        .await?;
+    let member = tx
+        .teams()
+        .add_member(&invitation.team_id, &user.id, invitation.role)
+        .await?;
+    tx.commit().await?;
+    let team = store
         .teams()
         .get(&invitation.team_id)
         .await?
-        .ok_or_else(team_not_found)?;
-    Ok(AcceptedOut {
-        team: output(state, team, Some(member.role)).await?,
-        member: member.into(),
-    })
+        .ok_or_else(|| Error::not_found(Thing::Team))?;
+    let role = Some(member.role);
+    Ok((summary(store, team, role).await?, member))
 }
 
-pub async fn reject(state: &AppState, user: &User, token: &str) -> Result<InvitationOut, ApiError> {
-    let invitation = invitation_for(state, user, token).await?;
+pub async fn reject(store: &Store, user: &User, token: &str) -> Result<InvitationView, Error> {
+    let invitation = invitation_for(store, user, token).await?;
     check_open(&invitation)?;
-    match state
-        .store
+    store
         .teams()
         .close_invitation(&invitation.id, InvitationStatus::Rejected)
-        .await
-    {
-        Err(StoreError::Conflict(_)) => return Err(invitation_closed()),
-        other => other?,
-    }
+        .await?;
     let closed = Invitation {
         status: InvitationStatus::Rejected,
         ..invitation
     };
-    invitation_out(state, closed).await
+    view(store, closed).await
 }
 
 /// Revokes a pending invitation: the team's owners and admins.
-pub async fn revoke(state: &AppState, user: &User, id: &str) -> Result<(), ApiError> {
-    let invitation = state
-        .store
+pub async fn revoke(store: &Store, actor: &Actor, id: &str) -> Result<(), Error> {
+    let invitation = store
         .teams()
         .invitation(id)
         .await?
-        .ok_or_else(invitation_not_found)?;
-    managed_team(state, user, &invitation.team_id)
+        .ok_or_else(|| Error::not_found(Thing::Invitation))?;
+    managed(store, actor, &invitation.team_id)
         .await
-        .map_err(|e| {
-            if e.status() == axum::http::StatusCode::NOT_FOUND {
-                invitation_not_found()
-            } else {
-                e
-            }
+        .map_err(|e| match e {
+            Error::NotFound(_) => Error::not_found(Thing::Invitation),
+            e => e,
         })?;
-    match state
-        .store
+    Ok(store
         .teams()
         .close_invitation(&invitation.id, InvitationStatus::Revoked)
-        .await
-    {
-        Err(StoreError::Conflict(_)) => Err(invitation_closed()),
-        other => Ok(other?),
+        .await?)
+}
+
+/// Before `user_id` is deleted, inside the deleting transaction: every team
+/// whose only owner they are gets a new owner (the longest-standing admin,
+/// else member, else viewer), and a team with no other member is deleted
+/// (its agents go back to their owners).
+pub async fn hand_over(tx: &Tx, user_id: &str) -> Result<(), Error> {
+    for team_id in tx.teams().owned_by(user_id).await? {
+        let others = tx.teams().others_locked(&team_id, user_id).await?;
+        let rank = |m: &Member| {
+            TeamRole::ALL
+                .iter()
+                .position(|r| *r == m.role)
+                .unwrap_or(TeamRole::ALL.len())
+        };
+        // The earliest of the highest-ranked others (min_by_key keeps the first).
+        match others.iter().min_by_key(|m| rank(m)) {
+            Some(m) if m.role == TeamRole::Owner => {}
+            Some(heir) => {
+                tx.teams()
+                    .set_role(&team_id, &heir.id, TeamRole::Owner)
+                    .await?;
+            }
+            None => match tx.teams().delete(&team_id).await {
+                Ok(()) | Err(StoreError::NotFound) => {}
+                Err(e) => return Err(e.into()),
+            },
+        }
     }
+    Ok(())
 }

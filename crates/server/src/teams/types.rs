@@ -1,24 +1,84 @@
 //! Request and response bodies of /teams and /team-invitations.
 
-use agentforge_store::{Agent, Invitation, Member, Team};
+use agentforge_domain::Email;
+use agentforge_domain::agent::{AgentStatus, AgentType};
+use agentforge_domain::error::{Error, Problems, messages};
+use agentforge_domain::team::{InvitationStatus, TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX, TeamRole};
+use agentforge_store::{Agent, Member, TeamChanges};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::service::{InvitationView, Person, TeamDetail, TeamScope, TeamSummary};
+use crate::http::Checked;
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct TeamIn {
-    /// 1 to 100 characters; required on create.
+    /// Required on create.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: Option<String>,
-    /// Up to 500 characters.
+    #[schema(max_length = 500)]
     pub description: Option<String>,
+}
+
+impl TeamIn {
+    /// The sent name and description, trimmed and checked (a sent name must
+    /// not be empty); every problem reported at once.
+    pub fn changes(self) -> Result<TeamChanges, Error> {
+        let mut problems = Problems::default();
+        let mut check = |field: &str, value: Option<String>, max: usize, required: bool| {
+            let value = value.map(|v| v.trim().to_owned());
+            match &value {
+                Some(v) if v.is_empty() && required => problems.add(field, messages::REQUIRED),
+                Some(v) => problems.text(field, Some(v), max),
+                None => {}
+            }
+            value
+        };
+        let changes = TeamChanges {
+            name: check("name", self.name, TEAM_NAME_MAX, true),
+            description: check("description", self.description, TEAM_DESCRIPTION_MAX, false),
+        };
+        problems.finish()?;
+        Ok(changes)
+    }
+
+    /// As [`Self::changes`], with the name required.
+    pub fn new_team(self) -> Result<TeamChanges, Error> {
+        TeamIn {
+            name: Some(self.name.unwrap_or_default()),
+            ..self
+        }
+        .changes()
+    }
+}
+
+/// Which teams to list.
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TeamScopeIn {
+    /// The teams you belong to.
+    #[default]
+    Mine,
+    /// Every team (platform admins only).
+    All,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TeamQuery {
-    /// `mine` (default): the teams you belong to; `all`: every team
-    /// (platform admins only).
-    pub scope: Option<String>,
+    /// Default `mine`.
+    #[param(inline)]
+    pub scope: Option<TeamScopeIn>,
+}
+
+impl From<TeamScopeIn> for TeamScope {
+    fn from(s: TeamScopeIn) -> Self {
+        match s {
+            TeamScopeIn::Mine => TeamScope::Mine,
+            TeamScopeIn::All => TeamScope::All,
+        }
+    }
 }
 
 /// A team, with the caller's role in it.
@@ -28,26 +88,26 @@ pub struct TeamOut {
     pub id: String,
     pub name: String,
     pub description: String,
-    /// Your role: owner, admin, member or viewer; null when you are not a
-    /// member (a platform admin looking at every team).
-    pub role: Option<String>,
+    /// Your role; null when you are not a member (a platform admin looking
+    /// at every team).
+    pub role: Option<TeamRole>,
     pub member_count: u64,
     pub agent_count: u64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-impl TeamOut {
-    pub fn new(team: Team, role: Option<&str>, counts: (u64, u64)) -> Self {
+impl From<TeamSummary> for TeamOut {
+    fn from(s: TeamSummary) -> Self {
         Self {
-            id: team.id,
-            name: team.name,
-            description: team.description,
-            role: role.map(str::to_owned),
-            member_count: counts.0,
-            agent_count: counts.1,
-            created_at: team.created_at,
-            updated_at: team.updated_at,
+            id: s.team.id,
+            name: s.team.name,
+            description: s.team.description,
+            role: s.role,
+            member_count: s.members,
+            agent_count: s.agents,
+            created_at: s.team.created_at,
+            updated_at: s.team.updated_at,
         }
     }
 }
@@ -61,8 +121,7 @@ pub struct MemberOut {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    /// owner, admin, member or viewer.
-    pub role: String,
+    pub role: TeamRole,
     pub joined_at: DateTime<Utc>,
 }
 
@@ -74,7 +133,7 @@ impl From<Member> for MemberOut {
             email: m.email,
             first_name: m.first_name,
             last_name: m.last_name,
-            role: m.role.as_str().to_owned(),
+            role: m.role,
             joined_at: m.joined_at,
         }
     }
@@ -88,19 +147,19 @@ pub struct TeamAgentOut {
     pub name: String,
     pub description: String,
     #[serde(rename = "type")]
-    pub agent_type: String,
-    pub status: String,
+    pub agent_type: AgentType,
+    pub status: AgentStatus,
     pub owner_id: String,
 }
 
 impl From<Agent> for TeamAgentOut {
     fn from(a: Agent) -> Self {
         Self {
-            agent_type: a.config.agent_type.as_str().to_owned(),
+            agent_type: a.config.agent_type,
             id: a.id,
             name: a.config.name,
             description: a.config.description,
-            status: a.status.as_str().to_owned(),
+            status: a.status,
             owner_id: a.owner_id,
         }
     }
@@ -116,27 +175,53 @@ pub struct TeamDetailOut {
     pub agents: Vec<TeamAgentOut>,
 }
 
+impl From<TeamDetail> for TeamDetailOut {
+    fn from(d: TeamDetail) -> Self {
+        Self {
+            team: d.summary.into(),
+            members: d.members.into_iter().map(MemberOut::from).collect(),
+            agents: d.agents.into_iter().map(TeamAgentOut::from).collect(),
+        }
+    }
+}
+
 /// Someone to add or invite: an address and a role.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct MemberIn {
     /// To add: the address of an existing account; to invite: any address.
     #[serde(default)]
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
-    /// owner, admin, member (default) or viewer.
-    pub role: Option<String>,
+    /// Default `member`.
+    #[schema(value_type = Option<TeamRole>)]
+    pub role: Option<Checked<TeamRole>>,
 }
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+impl MemberIn {
+    pub fn person(self) -> Result<Person, Error> {
+        let mut problems = Problems::default();
+        let email = problems.check("email", Email::parse(&self.email));
+        let role = match self.role {
+            None => Some(TeamRole::Member),
+            Some(role) => role.check(&mut problems, "role"),
+        };
+        problems.finish()?;
+        let (Some(email), Some(role)) = (email, role) else {
+            return Err(Error::invalid("email", messages::REQUIRED));
+        };
+        Ok(Person { email, role })
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct RoleIn {
-    /// owner, admin, member or viewer.
-    #[serde(default)]
-    pub role: String,
+    pub role: TeamRole,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct NotifyIn {
-    /// 1 to 2,000 characters.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 2000)]
     pub message: String,
 }
 
@@ -154,25 +239,25 @@ pub struct InvitationOut {
     pub team_id: String,
     pub team_name: String,
     pub email: String,
-    pub role: String,
-    /// pending, accepted, rejected, revoked or expired.
-    pub status: String,
+    pub role: TeamRole,
+    pub status: InvitationStatus,
     /// Who sent it, by name (empty when that account is gone).
     pub invited_by: String,
     pub expires_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
 }
 
-impl InvitationOut {
-    pub fn new(invitation: Invitation, team_name: String, invited_by: String) -> Self {
+impl From<InvitationView> for InvitationOut {
+    fn from(v: InvitationView) -> Self {
+        let invitation = v.invitation;
         Self {
-            status: invitation.status_at(Utc::now()).as_str().to_owned(),
+            status: invitation.status_at(Utc::now()),
             id: invitation.id,
             team_id: invitation.team_id,
-            team_name,
+            team_name: v.team_name,
             email: invitation.email,
-            role: invitation.role.as_str().to_owned(),
-            invited_by,
+            role: invitation.role,
+            invited_by: v.invited_by,
             expires_at: invitation.expires_at,
             created_at: invitation.created_at,
         }

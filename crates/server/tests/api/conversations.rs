@@ -444,9 +444,10 @@ async fn a_conversation_and_its_first_message_are_stored_together_or_not_at_all(
                 agentforge_store::NewConversation {
                     agent_id: id.clone(),
                     owner_id: agent_row.owner_id,
-                    user_id: None,
+                    holder: None,
                     channel: agentforge_domain::conversation::Channel::Api,
                     title: "Doomed".into(),
+                    test: false,
                 },
                 first,
             )

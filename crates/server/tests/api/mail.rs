@@ -8,14 +8,26 @@ use tokio::net::TcpListener;
 
 use crate::helpers::{Engine, TestApp};
 
-/// A minimal SMTP server that accepts every message and keeps its DATA.
-async fn fake_smtp() -> (u16, Arc<Mutex<Vec<String>>>) {
+/// A minimal SMTP server that keeps the DATA of every message it accepts.
+/// It turns the first `refuse` connections away with a temporary failure
+/// (421), as a mail server that is down for a while does.
+async fn fake_smtp(refuse: usize) -> (u16, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let received = Arc::new(Mutex::new(Vec::new()));
     let store = received.clone();
     tokio::spawn(async move {
+        let mut refused = 0;
         while let Ok((socket, _)) = listener.accept().await {
+            if refused < refuse {
+                refused += 1;
+                let (_, mut write) = socket.into_split();
+                write
+                    .write_all(b"421 4.3.2 fake.smtp is down for maintenance\r\n")
+                    .await
+                    .ok();
+                continue;
+            }
             let store = store.clone();
             tokio::spawn(async move {
                 let (read, mut write) = socket.into_split();
@@ -61,9 +73,25 @@ async fn fake_smtp() -> (u16, Arc<Mutex<Vec<String>>>) {
     (port, received)
 }
 
+/// The first email in the outbox once `done` holds for it.
+async fn first_mail_when(
+    app: &TestApp,
+    done: impl Fn(&agentforge_store::Mail) -> bool,
+) -> agentforge_store::Mail {
+    for _ in 0..400 {
+        let (mails, _) = app.store.outbox().list(1, 10).await.unwrap();
+        if let Some(mail) = mails.into_iter().next().filter(|m| done(m)) {
+            return mail;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (mails, _) = app.store.outbox().list(1, 10).await.unwrap();
+    panic!("the email never got there: {mails:?}");
+}
+
 #[tokio::test]
 async fn with_smtp_configured_mail_is_sent_and_recorded_as_sent() {
-    let (port, received) = fake_smtp().await;
+    let (port, received) = fake_smtp(0).await;
     let url = format!("smtp://127.0.0.1:{port}");
     let app = TestApp::spawn(
         Engine::Sqlite,
@@ -76,19 +104,10 @@ async fn with_smtp_configured_mail_is_sent_and_recorded_as_sent() {
     app.register("ada@example.com", "correct horse battery")
         .await;
 
-    let mut sent = None;
-    for _ in 0..100 {
-        let (mails, _) = app.store.outbox().list(1, 10).await.unwrap();
-        if let Some(mail) = mails.into_iter().next() {
-            sent = Some(mail);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mail = sent.expect("the email is recorded once delivered");
+    let mail = first_mail_when(&app, |m| m.status != "queued").await;
     assert_eq!(
-        (mail.transport.as_str(), mail.status.as_str()),
-        ("smtp", "sent"),
+        (mail.transport.as_str(), mail.status.as_str(), mail.attempts),
+        ("smtp", "sent", 1),
         "{:?}",
         mail.error
     );
@@ -104,34 +123,79 @@ async fn with_smtp_configured_mail_is_sent_and_recorded_as_sent() {
 }
 
 #[tokio::test]
-async fn an_unreachable_smtp_server_is_recorded_as_failed_and_the_request_still_succeeds() {
+async fn a_mail_job_is_retried_after_smtp_fails_and_delivered_once_it_recovers() {
+    let (port, received) = fake_smtp(1).await;
+    let url = format!("smtp://127.0.0.1:{port}");
+    let app = TestApp::spawn(
+        Engine::Sqlite,
+        &[
+            ("AGENTFORGE_SMTP_URL", &url),
+            ("AGENTFORGE_JOBS_RETRY_BASE_SECONDS", "1"),
+        ],
+    )
+    .await;
+    app.register("ada@example.com", "correct horse battery")
+        .await;
+
+    // The first attempt meets the server down: kept, queued again, with why.
+    let failed_once = first_mail_when(&app, |m| m.attempts == 1).await;
+    assert_eq!(failed_once.status, "queued", "{failed_once:?}");
+    assert!(
+        failed_once
+            .error
+            .as_deref()
+            .unwrap_or_default()
+            .contains("421"),
+        "{failed_once:?}"
+    );
+    let job = &app.store.jobs().of_kind("mail.send", 5).await.unwrap()[0];
+    assert!(
+        job.run_at > failed_once.created_at,
+        "retried later: {job:?}"
+    );
+
+    // The next one finds it back up, and the email goes out once.
+    let mail = first_mail_when(&app, |m| m.status == "sent").await;
+    assert_eq!(mail.attempts, 2);
+    assert_eq!(mail.error, None);
+    assert_eq!(received.lock().unwrap().len(), 1);
+    let job = &app.store.jobs().of_kind("mail.send", 5).await.unwrap()[0];
+    assert_eq!(
+        (job.status, job.attempts),
+        (agentforge_domain::job::JobStatus::Succeeded, 2)
+    );
+}
+
+#[tokio::test]
+async fn an_unreachable_smtp_server_is_recorded_as_failed_after_the_last_attempt() {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
     let url = format!("smtp://127.0.0.1:{port}");
-    let app = TestApp::spawn(Engine::Sqlite, &[("AGENTFORGE_SMTP_URL", &url)]).await;
-    app.register("ada@example.com", "correct horse battery")
+    let app = TestApp::spawn(
+        Engine::Sqlite,
+        &[
+            ("AGENTFORGE_SMTP_URL", &url),
+            ("AGENTFORGE_JOBS_RETRY_BASE_SECONDS", "1"),
+            ("AGENTFORGE_MAIL_MAX_ATTEMPTS", "2"),
+        ],
+    )
+    .await;
+    let (status, _) = app
+        .post_json(
+            "/api/auth/register",
+            &serde_json::json!({"email": "ada@example.com", "password": "correct horse battery", "firstName": "Ada", "lastName": "L"}),
+        )
         .await;
-    let mut failed = None;
-    for _ in 0..200 {
-        if let Some(mail) = app
-            .store
-            .outbox()
-            .list(1, 10)
-            .await
-            .unwrap()
-            .0
-            .into_iter()
-            .next()
-        {
-            failed = Some(mail);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mail = failed.expect("the failure is recorded");
-    assert_eq!(mail.status, "failed");
+    assert_eq!(
+        status, 201,
+        "the request succeeds whatever the mail server does"
+    );
+    let mail = first_mail_when(&app, |m| m.status == "failed").await;
+    assert_eq!(mail.attempts, 2);
     assert!(mail.error.is_some());
+    let job = &app.store.jobs().of_kind("mail.send", 5).await.unwrap()[0];
+    assert_eq!(job.status, agentforge_domain::job::JobStatus::Dead);
 }

@@ -19,6 +19,11 @@ pub struct Model {
     pub started_at: DateTimeUtc,
     pub last_message_at: DateTimeUtc,
     pub ended_at: Option<DateTimeUtc>,
+    /// Who held it when not a signed-in user: `visitor`, `phone` …
+    pub party_kind: Option<String>,
+    pub party_key: Option<String>,
+    /// A test turn of the agent builder: left out of lists and analytics.
+    pub test: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

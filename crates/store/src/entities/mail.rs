@@ -14,6 +14,8 @@ pub struct Model {
     pub error: Option<String>,
     pub created_at: DateTimeUtc,
     pub sent_at: Option<DateTimeUtc>,
+    pub attempts: i32,
+    pub updated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

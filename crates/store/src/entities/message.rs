@@ -27,6 +27,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     pub notice: Option<String>,
     pub created_at: DateTimeUtc,
+    /// Last saved (an answer is saved as it streams).
+    pub updated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -6,6 +6,7 @@ pub mod agent_deployment;
 pub mod agent_version;
 pub mod conversation;
 pub mod document;
+pub mod job;
 pub mod mail;
 pub mod message;
 pub mod one_time_token;

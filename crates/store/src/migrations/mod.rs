@@ -8,6 +8,7 @@ mod m0002_create_auth_tables;
 mod m0003_create_agents;
 mod m0004_create_conversations_and_knowledge;
 mod m0005_create_teams;
+mod m0006_create_jobs_and_turn_state;
 
 pub(crate) struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_create_agents::Migration),
             Box::new(m0004_create_conversations_and_knowledge::Migration),
             Box::new(m0005_create_teams::Migration),
+            Box::new(m0006_create_jobs_and_turn_state::Migration),
         ]
     }
 }

@@ -7,24 +7,44 @@ use std::sync::Arc;
 use agentforge_domain::agent::{ModelProvider, ModelSettings};
 use agentforge_llm::{Builtin, ChatModel, Gemini, OpenAi, ProviderError};
 
-use crate::config::{LlmConfig, LlmProvider};
+/// The server's connection to a model provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelsConfig {
+    pub provider: ModelProvider,
+    /// `None`: the provider's public endpoint.
+    pub base_url: Option<String>,
+    pub api_key: Option<String>,
+    /// `None`: the provider's default model.
+    pub model: Option<String>,
+}
+
+impl Default for ModelsConfig {
+    fn default() -> Self {
+        Self {
+            provider: ModelProvider::Builtin,
+            base_url: None,
+            api_key: None,
+            model: None,
+        }
+    }
+}
 
 pub struct Models {
-    provider: LlmProvider,
+    provider: ModelProvider,
     /// The configured connection; `None` when the server runs the built-in responder.
     server: Option<Arc<dyn ChatModel>>,
     builtin: Arc<dyn ChatModel>,
 }
 
 impl Models {
-    pub fn new(config: &LlmConfig) -> Self {
-        let key = config.api_key.as_ref().map(|k| k.expose().as_str());
+    pub fn new(config: &ModelsConfig) -> Self {
+        let key = config.api_key.as_deref();
         let base = config.base_url.as_deref();
         let model = config.model.as_deref();
         let server: Option<Arc<dyn ChatModel>> = match config.provider {
-            LlmProvider::Builtin => None,
-            LlmProvider::OpenAi => Some(Arc::new(OpenAi::new(base, key, model))),
-            LlmProvider::Gemini => {
+            ModelProvider::Builtin => None,
+            ModelProvider::Openai => Some(Arc::new(OpenAi::new(base, key, model))),
+            ModelProvider::Gemini => {
                 Some(Arc::new(Gemini::new(base, key.unwrap_or_default(), model)))
             }
         };
@@ -51,14 +71,9 @@ impl Models {
         &self,
         settings: &ModelSettings,
     ) -> Result<(Arc<dyn ChatModel>, String), ProviderError> {
-        let wanted = match settings.provider {
-            None => self.provider,
-            Some(ModelProvider::Builtin) => LlmProvider::Builtin,
-            Some(ModelProvider::Openai) => LlmProvider::OpenAi,
-            Some(ModelProvider::Gemini) => LlmProvider::Gemini,
-        };
+        let wanted = settings.provider.unwrap_or(self.provider);
         let model = match (wanted, &self.server) {
-            (LlmProvider::Builtin, _) => self.builtin.clone(),
+            (ModelProvider::Builtin, _) => self.builtin.clone(),
             (wanted, Some(server)) if wanted == self.provider => server.clone(),
             _ => {
                 return Err(ProviderError::NotConfigured {
@@ -88,12 +103,7 @@ mod tests {
 
     #[test]
     fn agents_get_the_server_provider_the_builtin_or_a_clear_refusal() {
-        let builtin_server = Models::new(&LlmConfig {
-            provider: LlmProvider::Builtin,
-            base_url: None,
-            api_key: None,
-            model: None,
-        });
+        let builtin_server = Models::new(&ModelsConfig::default());
         let (m, name) = builtin_server
             .for_agent(&settings(None, Some("gpt-4o")))
             .unwrap();
@@ -107,8 +117,8 @@ mod tests {
             .unwrap();
         assert_eq!(err.code(), "provider_not_configured");
 
-        let openai_server = Models::new(&LlmConfig {
-            provider: LlmProvider::OpenAi,
+        let openai_server = Models::new(&ModelsConfig {
+            provider: ModelProvider::Openai,
             base_url: Some("http://localhost:1/v1".into()),
             api_key: None,
             model: Some("llama3".into()),

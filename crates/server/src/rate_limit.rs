@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::ApiError;
+use agentforge_domain::Error;
 
 const WINDOW: Duration = Duration::from_secs(60);
 /// Above this many keys, expired windows are swept on the next check.
@@ -22,7 +22,7 @@ pub struct RateLimiter {
 impl RateLimiter {
     /// Counts one request for `key`; a 429 with `Retry-After` once more than
     /// `limit` arrived in the current window.
-    pub fn check(&self, key: &str, limit: u32) -> Result<(), ApiError> {
+    pub fn check(&self, key: &str, limit: u32) -> Result<(), Error> {
         let now = Instant::now();
         let mut windows = self
             .windows
@@ -42,7 +42,7 @@ impl RateLimiter {
                 .saturating_sub(now.duration_since(*started))
                 .as_secs()
                 .max(1);
-            return Err(ApiError::too_many_requests(retry_after));
+            return Err(Error::RateLimited { retry_after });
         }
         Ok(())
     }
@@ -59,7 +59,10 @@ mod tests {
             assert!(limiter.check("ip:1", 3).is_ok());
         }
         let err = limiter.check("ip:1", 3).unwrap_err();
-        assert_eq!(err.status(), axum::http::StatusCode::TOO_MANY_REQUESTS);
+        assert!(
+            matches!(err, Error::RateLimited { retry_after } if (1..=60).contains(&retry_after)),
+            "{err:?}"
+        );
         assert!(limiter.check("ip:2", 3).is_ok(), "keys are counted apart");
     }
 }

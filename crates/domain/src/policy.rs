@@ -1,0 +1,542 @@
+//! Who may do what: the one access policy of the product.
+//!
+//! [`allowed`] decides from facts alone (who the actor is, who owns the
+//! thing, the actor's role in its team, whether they hold its share link);
+//! the caller gathers the facts and asks. Every route, channel and job asks
+//! here, so a rule is changed in one place (product.md, Teams):
+//!
+//! - an agent is its owner's; shared with a team, members get their team
+//!   role's rights on it: viewers read and chat, members also edit, owners
+//!   and admins also manage (share, unshare, delete);
+//! - a conversation is seen by whoever may see its agent and by the party
+//!   who held it (a signed-in user, a widget visitor, a phone number …);
+//!   ending or deleting it takes edit rights on the agent, or holding it;
+//! - a team is seen by its members and platform admins; everyone but viewers
+//!   may share their own agents with it; owners and admins manage it; only
+//!   owners deal in ownership;
+//! - built-in personalities are everyone's to use and no one's to change;
+//! - the admin area is for platform admins.
+//!
+//! Whoever may not know a thing exists is told it is not found (404), so ids
+//! cannot be probed; whoever may see it but not do this is denied (403).
+
+use crate::Role;
+use crate::error::{Denied, Error, Thing};
+use crate::team::TeamRole;
+
+/// Someone (or something) acting: who a request, a call or a job acts for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    /// A signed-in person, by access token or by one of their API keys
+    /// (which acts as its owner).
+    User {
+        id: String,
+        role: Role,
+        /// The API key used, when the request came with one.
+        api_key: Option<String>,
+    },
+    /// Someone on the embeddable widget, known by the visitor id their
+    /// browser keeps.
+    Visitor { visitor_id: String },
+    /// A phone caller or SMS sender, by number (E.164).
+    Phone { number: String },
+    /// A platform webhook whose secret URL token was presented, with the
+    /// sender's id on that platform.
+    Webhook { webhook_id: String, sender: String },
+    /// A workflow run.
+    Workflow { run_id: String },
+    /// The server itself (scheduled jobs).
+    System,
+    /// Nobody known.
+    Anonymous,
+}
+
+impl Actor {
+    /// A signed-in user acting with their token.
+    pub fn user(id: impl Into<String>, role: Role) -> Self {
+        Actor::User {
+            id: id.into(),
+            role,
+            api_key: None,
+        }
+    }
+
+    /// The user id, for a signed-in person.
+    pub fn user_id(&self) -> Option<&str> {
+        match self {
+            Actor::User { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+
+    pub fn is_admin(&self) -> bool {
+        matches!(
+            self,
+            Actor::User {
+                role: Role::Admin,
+                ..
+            }
+        )
+    }
+
+    /// The party this actor is when holding a conversation.
+    pub fn party(&self) -> Option<Party> {
+        Some(match self {
+            Actor::User { id, .. } => Party::User(id.clone()),
+            Actor::Visitor { visitor_id } => Party::Visitor(visitor_id.clone()),
+            Actor::Phone { number } => Party::Phone(number.clone()),
+            Actor::Webhook { webhook_id, sender } => {
+                Party::Webhook(format!("{webhook_id}:{sender}"))
+            }
+            Actor::Workflow { run_id } => Party::Workflow(run_id.clone()),
+            Actor::System | Actor::Anonymous => return None,
+        })
+    }
+}
+
+string_enum!(
+    /// The kind of party that holds a conversation (stored beside its key).
+    PartyKind {
+        User = "user",
+        Visitor = "visitor",
+        Phone = "phone",
+        Webhook = "webhook",
+        Workflow = "workflow",
+    }
+);
+
+/// Who holds a conversation: the other side of it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Party {
+    User(String),
+    Visitor(String),
+    Phone(String),
+    /// `webhook id:sender id`
+    Webhook(String),
+    Workflow(String),
+}
+
+impl Party {
+    pub fn kind(&self) -> PartyKind {
+        match self {
+            Party::User(_) => PartyKind::User,
+            Party::Visitor(_) => PartyKind::Visitor,
+            Party::Phone(_) => PartyKind::Phone,
+            Party::Webhook(_) => PartyKind::Webhook,
+            Party::Workflow(_) => PartyKind::Workflow,
+        }
+    }
+
+    pub fn key(&self) -> &str {
+        match self {
+            Party::User(k)
+            | Party::Visitor(k)
+            | Party::Phone(k)
+            | Party::Webhook(k)
+            | Party::Workflow(k) => k,
+        }
+    }
+
+    pub fn from_parts(kind: PartyKind, key: String) -> Self {
+        match kind {
+            PartyKind::User => Party::User(key),
+            PartyKind::Visitor => Party::Visitor(key),
+            PartyKind::Phone => Party::Phone(key),
+            PartyKind::Webhook => Party::Webhook(key),
+            PartyKind::Workflow => Party::Workflow(key),
+        }
+    }
+}
+
+/// What an actor may do with an agent, from least to most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Access {
+    /// See it, chat with it, read its conversations, versions and analytics.
+    View,
+    /// Also change it: configuration, deployments, versions, documents.
+    Edit,
+    /// Also share it (by link or with a team), take it out of its team and delete it.
+    Manage,
+}
+
+impl Access {
+    pub const ALL: &'static [Access] = &[Access::View, Access::Edit, Access::Manage];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::View => "view",
+            Access::Edit => "edit",
+            Access::Manage => "manage",
+        }
+    }
+
+    /// The rights a team role gives on the team's agents.
+    pub fn for_role(role: TeamRole) -> Self {
+        if role.manages() {
+            Access::Manage
+        } else if role.edits_agents() {
+            Access::Edit
+        } else {
+            Access::View
+        }
+    }
+}
+
+/// What is being done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Read it.
+    View,
+    /// Talk to it (an agent), or go on talking in it (a conversation).
+    Use,
+    /// Change it (an agent's configuration, ending a conversation …).
+    Edit,
+    /// Share, unshare, manage members and invitations.
+    Manage,
+    /// Delete it.
+    Delete,
+    /// Deal in ownership (a team's owners, deleting a team).
+    Own,
+}
+
+/// The facts about an agent that decide access to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentFacts {
+    pub owner_id: String,
+    /// The actor's role in the agent's team, when it has one and they are in it.
+    pub team_role: Option<TeamRole>,
+    /// The actor presented the agent's share-link token, and it matched.
+    pub share_link: bool,
+}
+
+/// The facts about a conversation that decide access to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConversationFacts {
+    pub agent: AgentFacts,
+    /// Who held the conversation.
+    pub holder: Option<Party>,
+}
+
+/// A thing, by the facts that decide access to it.
+#[derive(Debug, Clone, Copy)]
+pub enum Resource<'a> {
+    Agent(&'a AgentFacts),
+    Conversation(&'a ConversationFacts),
+    /// A team, by the actor's role in it.
+    Team {
+        role: Option<TeamRole>,
+    },
+    /// A personality, by its owner (`None`: built in).
+    Personality {
+        owner_id: Option<&'a str>,
+    },
+    /// The admin area: users, configuration, the outbox, every team.
+    Platform,
+}
+
+impl Resource<'_> {
+    fn thing(&self) -> Thing {
+        match self {
+            Resource::Agent(_) => Thing::Agent,
+            Resource::Conversation(_) => Thing::Conversation,
+            Resource::Team { .. } => Thing::Team,
+            Resource::Personality { .. } => Thing::Personality,
+            Resource::Platform => Thing::User,
+        }
+    }
+}
+
+/// The actor's rights on an agent, if they may see it at all.
+pub fn agent_access(actor: &Actor, agent: &AgentFacts) -> Option<Access> {
+    match actor {
+        Actor::User { id, .. } if *id == agent.owner_id => Some(Access::Manage),
+        Actor::User { .. } => agent.team_role.map(Access::for_role),
+        // The server's own jobs act on whatever they were given.
+        Actor::System => Some(Access::Manage),
+        _ => None,
+    }
+}
+
+/// Whether `actor` may do `action` to `resource`: `Ok`, or the error to
+/// answer with ([`Error::NotFound`] when they may not know it exists,
+/// [`Error::Denied`] when they may but cannot do this).
+pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<(), Error> {
+    let hidden = || Err(Error::not_found(resource.thing()));
+    let refused = |why: Denied| Err(Error::Denied(why));
+    match resource {
+        Resource::Agent(agent) => {
+            let Some(access) = agent_access(actor, agent) else {
+                // A share link lets anyone signed in (or on the widget) talk to it.
+                return if agent.share_link && matches!(action, Action::View | Action::Use) {
+                    Ok(())
+                } else {
+                    hidden()
+                };
+            };
+            let need = match action {
+                Action::View | Action::Use => Access::View,
+                Action::Edit => Access::Edit,
+                Action::Manage | Action::Delete | Action::Own => Access::Manage,
+            };
+            if access >= need {
+                Ok(())
+            } else {
+                refused(Denied::InsufficientTeamRole)
+            }
+        }
+        Resource::Conversation(conversation) => {
+            let holds = match (actor.party(), &conversation.holder) {
+                (Some(me), Some(holder)) => me == *holder,
+                _ => false,
+            };
+            if holds {
+                return Ok(());
+            }
+            match agent_access(actor, &conversation.agent) {
+                None => hidden(),
+                Some(access) => {
+                    let need = match action {
+                        Action::View | Action::Use => Access::View,
+                        _ => Access::Edit,
+                    };
+                    if access >= need {
+                        Ok(())
+                    } else {
+                        refused(Denied::InsufficientTeamRole)
+                    }
+                }
+            }
+        }
+        Resource::Team { role } => {
+            let admin = actor.is_admin();
+            let Some(role) = role else {
+                // Platform admins may read and delete any team, member or not.
+                return if admin && matches!(action, Action::View | Action::Delete) {
+                    Ok(())
+                } else {
+                    hidden()
+                };
+            };
+            let ok = match action {
+                Action::View => true,
+                // Bringing one's own agents into the team.
+                Action::Use => role.edits_agents(),
+                Action::Edit | Action::Manage => role.manages(),
+                Action::Delete => role == TeamRole::Owner || admin,
+                Action::Own => role == TeamRole::Owner,
+            };
+            if ok {
+                Ok(())
+            } else {
+                refused(Denied::InsufficientTeamRole)
+            }
+        }
+        Resource::Personality { owner_id } => {
+            let mine = owner_id.is_some() && owner_id == actor.user_id();
+            match (owner_id, action) {
+                (None, Action::View | Action::Use) => Ok(()),
+                (None, _) => refused(Denied::BuiltInReadOnly),
+                (Some(_), _) if mine => Ok(()),
+                (Some(_), _) => hidden(),
+            }
+        }
+        Resource::Platform => {
+            if actor.is_admin() {
+                Ok(())
+            } else {
+                refused(Denied::AdminRequired)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner() -> Actor {
+        Actor::user("owner", Role::User)
+    }
+
+    fn other() -> Actor {
+        Actor::user("other", Role::User)
+    }
+
+    fn agent(role: Option<TeamRole>) -> AgentFacts {
+        AgentFacts {
+            owner_id: "owner".into(),
+            team_role: role,
+            share_link: false,
+        }
+    }
+
+    fn code(result: Result<(), Error>) -> &'static str {
+        match result {
+            Ok(()) => "ok",
+            Err(Error::NotFound(_)) => "404",
+            Err(Error::Denied(_)) => "403",
+            Err(_) => "other",
+        }
+    }
+
+    #[test]
+    fn agents_follow_ownership_and_team_roles() {
+        let table: &[(Option<TeamRole>, [&str; 4])] = &[
+            // role of `other`: view, edit, manage, delete
+            (None, ["404", "404", "404", "404"]),
+            (Some(TeamRole::Viewer), ["ok", "403", "403", "403"]),
+            (Some(TeamRole::Member), ["ok", "ok", "403", "403"]),
+            (Some(TeamRole::Admin), ["ok", "ok", "ok", "ok"]),
+            (Some(TeamRole::Owner), ["ok", "ok", "ok", "ok"]),
+        ];
+        for (role, expected) in table {
+            let facts = agent(*role);
+            let got = [Action::View, Action::Edit, Action::Manage, Action::Delete]
+                .map(|a| code(allowed(&other(), a, Resource::Agent(&facts))));
+            assert_eq!(&got, expected, "{role:?}");
+        }
+        let facts = agent(None);
+        assert_eq!(
+            code(allowed(&owner(), Action::Delete, Resource::Agent(&facts))),
+            "ok"
+        );
+        let admin = Actor::user("admin", Role::Admin);
+        assert_eq!(
+            code(allowed(&admin, Action::View, Resource::Agent(&facts))),
+            "404"
+        );
+        assert_eq!(
+            code(allowed(
+                &Actor::Anonymous,
+                Action::View,
+                Resource::Agent(&facts)
+            )),
+            "404"
+        );
+    }
+
+    #[test]
+    fn a_share_link_lets_anyone_talk_but_not_change() {
+        let facts = AgentFacts {
+            share_link: true,
+            ..agent(None)
+        };
+        let visitor = Actor::Visitor {
+            visitor_id: "v1".into(),
+        };
+        for actor in [other(), visitor] {
+            assert_eq!(
+                code(allowed(&actor, Action::Use, Resource::Agent(&facts))),
+                "ok"
+            );
+            assert_eq!(
+                code(allowed(&actor, Action::Edit, Resource::Agent(&facts))),
+                "404"
+            );
+        }
+    }
+
+    #[test]
+    fn conversations_are_their_holders_and_viewers_cannot_end_them() {
+        let facts = ConversationFacts {
+            agent: agent(Some(TeamRole::Viewer)),
+            holder: Some(Party::User("someone".into())),
+        };
+        let viewer = other();
+        assert_eq!(
+            code(allowed(
+                &viewer,
+                Action::View,
+                Resource::Conversation(&facts)
+            )),
+            "ok"
+        );
+        assert_eq!(
+            code(allowed(
+                &viewer,
+                Action::Edit,
+                Resource::Conversation(&facts)
+            )),
+            "403"
+        );
+        assert_eq!(
+            code(allowed(
+                &viewer,
+                Action::Delete,
+                Resource::Conversation(&facts)
+            )),
+            "403"
+        );
+        let holder = Actor::user("someone", Role::User);
+        let stranger = ConversationFacts {
+            agent: agent(None),
+            ..facts.clone()
+        };
+        assert_eq!(
+            code(allowed(
+                &holder,
+                Action::Edit,
+                Resource::Conversation(&stranger)
+            )),
+            "ok"
+        );
+        let visitor = Actor::Visitor {
+            visitor_id: "someone".into(),
+        };
+        // Same key, another kind of party: not the holder.
+        assert_eq!(
+            code(allowed(
+                &visitor,
+                Action::View,
+                Resource::Conversation(&stranger)
+            )),
+            "404"
+        );
+    }
+
+    #[test]
+    fn teams_personalities_and_the_platform() {
+        let admin = Actor::user("admin", Role::Admin);
+        let team = |role| Resource::Team { role };
+        assert_eq!(code(allowed(&other(), Action::View, team(None))), "404");
+        assert_eq!(code(allowed(&admin, Action::View, team(None))), "ok");
+        assert_eq!(code(allowed(&admin, Action::Manage, team(None))), "404");
+        assert_eq!(
+            code(allowed(
+                &other(),
+                Action::Manage,
+                team(Some(TeamRole::Member))
+            )),
+            "403"
+        );
+        assert_eq!(
+            code(allowed(
+                &other(),
+                Action::Manage,
+                team(Some(TeamRole::Admin))
+            )),
+            "ok"
+        );
+        assert_eq!(
+            code(allowed(&other(), Action::Own, team(Some(TeamRole::Admin)))),
+            "403"
+        );
+        let builtin = Resource::Personality { owner_id: None };
+        assert_eq!(code(allowed(&other(), Action::Use, builtin)), "ok");
+        assert_eq!(code(allowed(&other(), Action::Edit, builtin)), "403");
+        let mine = Resource::Personality {
+            owner_id: Some("owner"),
+        };
+        assert_eq!(code(allowed(&owner(), Action::Delete, mine)), "ok");
+        assert_eq!(code(allowed(&other(), Action::View, mine)), "404");
+        assert_eq!(
+            code(allowed(&other(), Action::View, Resource::Platform)),
+            "403"
+        );
+        assert_eq!(
+            code(allowed(&admin, Action::View, Resource::Platform)),
+            "ok"
+        );
+    }
+}

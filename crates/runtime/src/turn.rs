@@ -1,0 +1,649 @@
+//! One conversation turn, whatever the channel: the person's message in,
+//! the agent's answer out as a stream of typed events, everything stored.
+//!
+//! [`Runtime::start_turn`] checks the turn (message, agent status,
+//! deployment, conversation), gathers its context (earlier turns, matching
+//! knowledge, the personality), and stores the question together with the
+//! answer's row in `streaming` state, all before the first event. The answer
+//! then runs on an owned task: its text is saved as it comes (at least once
+//! a second while it changes, and every few seconds regardless, which shows
+//! its writer is alive), and the row is closed as `complete`, `partial` or
+//! `failed`. A process that dies mid-answer leaves the row `streaming`; the
+//! sweep marks it `interrupted` (see [`Runtime::interrupt_abandoned`]).
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use agentforge_domain::agent::{AgentConfig, AgentStatus};
+use agentforge_domain::conversation::{
+    self, Channel, ConversationStatus, MessageRole, MessageStatus,
+};
+use agentforge_domain::error::messages;
+use agentforge_domain::policy::Actor;
+use agentforge_llm::{
+    BUILTIN_NOTICE, ChatMessage, ChatModel, ChatRequest, Grounding, GroundingPassage, NoTools,
+    ProviderError, Role, ToolCall, ToolCallRecord, TurnError, TurnObserver, TurnOutcome, Usage,
+    estimate_tokens, run_turn,
+};
+use agentforge_store::{
+    Agent, Conversation, Message, NewConversation, NewMessage, PassageHit, TurnConversation,
+};
+use futures_util::Stream;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{mpsc, watch};
+
+use crate::events::{AgentRef, LiveEvent};
+use crate::{Runtime, RuntimeError};
+
+/// Passages of the knowledge base given to the model (and cited).
+const PASSAGES: u64 = 5;
+/// Earlier messages considered for context, before trimming to the budget.
+const HISTORY_MESSAGES: u64 = 50;
+/// Tokens of earlier turns sent along, at most (about three quarters of an
+/// 8k context, the smallest in common use, leaving room for the answer).
+const HISTORY_TOKENS: u32 = 6000;
+const EXCERPT_CHARS: usize = 300;
+
+/// A turn to run.
+#[derive(Debug, Clone)]
+pub struct TurnRequest {
+    /// The agent, already allowed to the caller by the access policy.
+    pub agent: Agent,
+    /// Who speaks: a signed-in user, a widget visitor, a phone number …
+    pub caller: Actor,
+    /// Where: it decides which version of the agent answers
+    /// ([`Channel::environment`]).
+    pub channel: Channel,
+    /// The conversation to go on with (already allowed to the caller);
+    /// `None` starts one.
+    pub conversation: Option<Conversation>,
+    pub message: String,
+    /// Search the agent's knowledge base and cite it.
+    pub use_knowledge_base: bool,
+    /// Send the conversation's earlier turns to the model.
+    pub include_context: bool,
+    /// The agent builder trying the draft: the conversation is marked as a
+    /// test, left out of lists and analytics, and not announced.
+    pub test: bool,
+    /// Ask the model to stream (else it answers whole).
+    pub stream: bool,
+    /// Stop the answer, and keep it as `partial`, once nobody reads the
+    /// events any more (a streamed answer whose client left). Otherwise the
+    /// answer runs to its end and is stored whatever happens to the caller.
+    pub stop_when_abandoned: bool,
+}
+
+/// A knowledge passage an answer drew on (stored with the answer as JSON).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Citation {
+    pub document_id: String,
+    pub document_name: String,
+    pub passage_id: i64,
+    /// The passage's text, shortened to about 300 characters.
+    pub excerpt: String,
+    /// How well it matched; comparable within one answer.
+    pub score: f64,
+}
+
+impl From<PassageHit> for Citation {
+    fn from(hit: PassageHit) -> Self {
+        let mut excerpt: String = hit.content.chars().take(EXCERPT_CHARS).collect();
+        if excerpt.len() < hit.content.len() {
+            excerpt = format!("{}…", excerpt.trim_end());
+        }
+        Self {
+            document_id: hit.document_id,
+            document_name: hit.document_name,
+            passage_id: hit.passage_id,
+            excerpt,
+            score: hit.score,
+        }
+    }
+}
+
+/// What a turn says as it runs, in order: `Started`, `Citations` (when
+/// knowledge matched), then `Delta`s with `ToolCall`/`ToolResult` among
+/// them, and last `Finished` or `Failed`.
+// Each event is made once and moved once (through a channel): boxing the
+// big variants would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum TurnEvent {
+    Started {
+        conversation: Conversation,
+        /// The person's message, as stored.
+        question: Message,
+        /// The answer's id, announced before it is whole.
+        answer_id: String,
+        /// `builtin`, `openai` or `gemini`.
+        provider: &'static str,
+        model: String,
+        /// The agent version answering.
+        version: u32,
+    },
+    Citations(Vec<Citation>),
+    Delta(String),
+    ToolCall(ToolCall),
+    ToolResult(ToolCallRecord),
+    /// The answer as stored, and the tokens it took.
+    Finished {
+        message: Message,
+        usage: Usage,
+    },
+    /// The model failed; what it said before is stored as the failed answer.
+    Failed {
+        message: Message,
+        error: ProviderError,
+    },
+    /// The answer could not be stored (the database failed).
+    Lost {
+        error: String,
+    },
+}
+
+/// A running turn: its events, in order. Dropping it does not stop the
+/// answer unless the request asked for that.
+pub struct Turn {
+    pub conversation: Conversation,
+    pub question: Message,
+    pub answer_id: String,
+    events: mpsc::UnboundedReceiver<TurnEvent>,
+}
+
+impl Turn {
+    /// The next event; `None` after the last.
+    pub async fn next(&mut self) -> Option<TurnEvent> {
+        self.events.recv().await
+    }
+
+    /// The events as a stream.
+    pub fn into_stream(self) -> impl Stream<Item = TurnEvent> + Send + 'static {
+        let mut events = self.events;
+        futures_util::stream::poll_fn(move |cx| events.poll_recv(cx))
+    }
+
+    /// Waits for the end of the turn: the stored answer, or the provider's
+    /// failure with the failed answer as stored.
+    pub async fn finish(mut self) -> Result<Message, RuntimeError> {
+        while let Some(event) = self.events.recv().await {
+            match event {
+                TurnEvent::Finished { message, .. } => return Ok(message),
+                TurnEvent::Failed { error, .. } => return Err(RuntimeError::Provider(error)),
+                TurnEvent::Lost { error } => return Err(RuntimeError::Lost(error)),
+                _ => {}
+            }
+        }
+        Err(RuntimeError::ShuttingDown)
+    }
+}
+
+/// Everything the answer needs once the question is stored.
+struct Prepared {
+    agent: Agent,
+    conversation: Conversation,
+    model: Arc<dyn ChatModel>,
+    model_name: String,
+    request: ChatRequest,
+    citations: Vec<Citation>,
+    started: Instant,
+    answer_id: String,
+    test: bool,
+    stream: bool,
+    stop_when_abandoned: bool,
+}
+
+fn check_message(message: &str) -> Result<String, RuntimeError> {
+    let message = message.trim();
+    let invalid = |message: String| RuntimeError::InvalidMessage {
+        field: "message",
+        message,
+    };
+    if message.is_empty() {
+        return Err(invalid(messages::REQUIRED.to_owned()));
+    }
+    if message.chars().count() > conversation::MESSAGE_MAX_CHARS {
+        return Err(invalid(messages::too_long(conversation::MESSAGE_MAX_CHARS)));
+    }
+    if message.contains('\0') {
+        return Err(invalid(messages::NO_NUL.to_owned()));
+    }
+    Ok(message.to_owned())
+}
+
+impl Runtime {
+    /// Starts a turn: checks it, stores the question and the answer's row,
+    /// and runs the answer on an owned task. Nothing is stored when the turn
+    /// is refused.
+    pub async fn start_turn(&self, request: TurnRequest) -> Result<Turn, RuntimeError> {
+        if self.tasks().is_stopping() {
+            return Err(RuntimeError::ShuttingDown);
+        }
+        let started = Instant::now();
+        let text = check_message(&request.message)?;
+        let agent = request.agent;
+        let environment = request.channel.environment();
+        let usable = match environment {
+            // Public channels take only active agents; builders try drafts too.
+            Some(_) => agent.status == AgentStatus::Active,
+            None => !matches!(agent.status, AgentStatus::Paused | AgentStatus::Archived),
+        };
+        if !usable {
+            return Err(RuntimeError::AgentInactive(agent.status));
+        }
+        let (config, version) = match environment {
+            None => (agent.config.clone(), agent.current_version),
+            Some(environment) => {
+                let deployed = self
+                    .store()
+                    .agents()
+                    .deployed(&agent.id, environment)
+                    .await?
+                    .ok_or(RuntimeError::NotDeployed(environment))?;
+                (deployed.config, deployed.version)
+            }
+        };
+        let (model, model_name) = self
+            .models()
+            .for_agent(&config.model)
+            .map_err(RuntimeError::Provider)?;
+        if let Some(existing) = &request.conversation {
+            if existing.agent_id != agent.id {
+                return Err(RuntimeError::ConversationNotFound);
+            }
+            if existing.status != ConversationStatus::Active {
+                return Err(RuntimeError::ConversationEnded);
+            }
+        }
+
+        // The three reads are independent: run them at once (on separate
+        // pooled connections) to keep them off each other's path to the
+        // first token.
+        let store = self.store();
+        let history = async {
+            match (&request.conversation, request.include_context) {
+                (Some(c), true) => {
+                    store
+                        .conversations()
+                        .recent_messages(&c.id, HISTORY_MESSAGES)
+                        .await
+                }
+                _ => Ok(Vec::new()),
+            }
+        };
+        let hits = async {
+            if request.use_knowledge_base && config.use_knowledge_base {
+                store.knowledge().search(&agent.id, &text, PASSAGES).await
+            } else {
+                Ok(Vec::new())
+            }
+        };
+        let personality = async {
+            match &config.personality_id {
+                Some(id) => store.personalities().get(id).await,
+                None => Ok(None),
+            }
+        };
+        let (history, hits, personality) = tokio::join!(history, hits, personality);
+        let (history, hits, personality) = (history?, hits?, personality?);
+
+        let answer_id = uuid::Uuid::now_v7().to_string();
+        let mut question = NewMessage::text(MessageRole::User, text.clone());
+        question.tokens_in = estimate_tokens(&text);
+        let mut placeholder = NewMessage::text(MessageRole::Assistant, "");
+        placeholder.id = Some(answer_id.clone());
+        placeholder.status = MessageStatus::Streaming;
+        placeholder.provider = Some(model.provider().to_owned());
+        placeholder.model = Some(model_name.clone());
+        let is_new = request.conversation.is_none();
+        let where_ = match request.conversation {
+            Some(existing) => TurnConversation::Existing(existing),
+            None => TurnConversation::New(NewConversation {
+                agent_id: agent.id.clone(),
+                owner_id: agent.owner_id.clone(),
+                holder: request.caller.party(),
+                channel: request.channel,
+                title: conversation::title_from(&text),
+                test: request.test,
+            }),
+        };
+        let (conversation, question, _answer) = store
+            .conversations()
+            .open_turn(where_, question, placeholder)
+            .await?;
+        if !request.test {
+            let agent_ref = AgentRef::from(&agent);
+            if is_new {
+                let mut before = conversation.clone();
+                before.message_count = 0;
+                before.tokens_in = 0;
+                before.tokens_out = 0;
+                self.announce(LiveEvent::ConversationStarted {
+                    conversation: before,
+                    agent: agent_ref.clone(),
+                })
+                .await;
+            }
+            let mut asked = conversation.clone();
+            // As it stood with the question, before the answer's row.
+            asked.message_count = asked.message_count.saturating_sub(1);
+            self.announce(LiveEvent::MessageCreated {
+                conversation: asked,
+                message: question.clone(),
+                agent: agent_ref,
+            })
+            .await;
+        }
+
+        let request_to_model = model_request(
+            &config,
+            &model_name,
+            personality.as_ref(),
+            &history,
+            &hits,
+            text,
+        );
+        let citations: Vec<Citation> = hits.into_iter().map(Citation::from).collect();
+        let (tx, rx) = mpsc::unbounded_channel();
+        let _ = tx.send(TurnEvent::Started {
+            conversation: conversation.clone(),
+            question: question.clone(),
+            answer_id: answer_id.clone(),
+            provider: model.provider(),
+            model: model_name.clone(),
+            version,
+        });
+        if !citations.is_empty() {
+            let _ = tx.send(TurnEvent::Citations(citations.clone()));
+        }
+        let prepared = Prepared {
+            agent,
+            conversation: conversation.clone(),
+            model,
+            model_name,
+            request: request_to_model,
+            citations,
+            started,
+            answer_id: answer_id.clone(),
+            test: request.test,
+            stream: request.stream,
+            stop_when_abandoned: request.stop_when_abandoned,
+        };
+        let runtime = self.clone();
+        self.tasks()
+            .spawn(async move { runtime.answer(prepared, tx).await });
+        Ok(Turn {
+            conversation,
+            question,
+            answer_id,
+            events: rx,
+        })
+    }
+
+    /// Runs the model for a prepared turn and stores its answer, whatever
+    /// the model does: whole, partial or failed.
+    async fn answer(self, mut prepared: Prepared, events: mpsc::UnboundedSender<TurnEvent>) {
+        let (text_tx, text_rx) = watch::channel(String::new());
+        let saver = self.tasks().spawn(save_as_it_comes(
+            self.clone(),
+            prepared.answer_id.clone(),
+            text_rx,
+        ));
+        let mut observer = Observer {
+            events: &events,
+            text: text_tx,
+            stop_when_abandoned: prepared.stop_when_abandoned,
+        };
+        let result = run_turn(
+            prepared.model.as_ref(),
+            prepared.request.clone(),
+            &NoTools,
+            prepared.stream,
+            &mut observer,
+        )
+        .await;
+        drop(observer);
+        // The saver's last write lands before the final one.
+        let _ = saver.await;
+        let (outcome, error): (TurnOutcome, Option<ProviderError>) = match result {
+            Ok(outcome) => (outcome, None),
+            Err(TurnError { error, partial }) => (partial, Some(error)),
+        };
+        let status = match (&error, outcome.stopped) {
+            (Some(_), _) => MessageStatus::Failed,
+            (None, true) => MessageStatus::Partial,
+            (None, false) => MessageStatus::Complete,
+        };
+        let usage = outcome.usage;
+        let builtin = prepared.model.provider() == "builtin";
+        let done = NewMessage {
+            id: None,
+            role: MessageRole::Assistant,
+            content: outcome.text,
+            status,
+            error: error.as_ref().map(ToString::to_string),
+            citations: serde_json::to_value(&prepared.citations).unwrap_or_default(),
+            tool_calls: serde_json::to_value(&outcome.tool_calls).unwrap_or_default(),
+            tokens_in: usage.input_tokens,
+            tokens_out: usage.output_tokens,
+            latency_ms: Some(millis(prepared.started.elapsed())),
+            first_token_ms: outcome.first_token.map(millis),
+            provider: Some(prepared.model.provider().to_owned()),
+            model: Some(prepared.model_name.clone()),
+            notice: builtin.then(|| BUILTIN_NOTICE.to_owned()),
+        };
+        let stored = match self
+            .store()
+            .conversations()
+            .finish(&prepared.answer_id, done)
+            .await
+        {
+            Ok(message) => message,
+            Err(e) => {
+                tracing::error!(error = %e, message_id = %prepared.answer_id, "cannot store an answer");
+                let _ = events.send(TurnEvent::Lost {
+                    error: e.to_string(),
+                });
+                return;
+            }
+        };
+        prepared.conversation.tokens_in += u64::from(stored.tokens_in);
+        prepared.conversation.tokens_out += u64::from(stored.tokens_out);
+        if !prepared.test {
+            if let Err(e) = self
+                .store()
+                .agents()
+                .touch_last_active(&prepared.agent.id)
+                .await
+            {
+                tracing::warn!(error = %e, "cannot record the agent's last activity");
+            }
+            self.announce(LiveEvent::MessageCreated {
+                conversation: prepared.conversation.clone(),
+                message: stored.clone(),
+                agent: AgentRef::from(&prepared.agent),
+            })
+            .await;
+        }
+        let last = match error {
+            None => TurnEvent::Finished {
+                message: stored,
+                usage,
+            },
+            Some(error) => TurnEvent::Failed {
+                message: stored,
+                error,
+            },
+        };
+        let _ = events.send(last);
+    }
+}
+
+/// Hands the answer's pieces to the events and to the saver.
+struct Observer<'a> {
+    events: &'a mpsc::UnboundedSender<TurnEvent>,
+    text: watch::Sender<String>,
+    stop_when_abandoned: bool,
+}
+
+impl TurnObserver for Observer<'_> {
+    fn text(&mut self, text: &str) -> ControlFlow<()> {
+        self.text.send_modify(|all| all.push_str(text));
+        match self.events.send(TurnEvent::Delta(text.to_owned())) {
+            Err(_) if self.stop_when_abandoned => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    fn tool_call(&mut self, call: &ToolCall) {
+        let _ = self.events.send(TurnEvent::ToolCall(call.clone()));
+    }
+
+    fn tool_result(&mut self, record: &ToolCallRecord) {
+        let _ = self.events.send(TurnEvent::ToolResult(record.clone()));
+    }
+}
+
+/// Saves the answer while it streams: when it changed, at most every
+/// `save_every`; and every `heartbeat` regardless, so that a row whose
+/// writer died can be told from one whose model is thinking. Ends when the
+/// turn drops its sender.
+async fn save_as_it_comes(runtime: Runtime, answer_id: String, mut text: watch::Receiver<String>) {
+    let settings = runtime.settings().clone();
+    let mut tick = tokio::time::interval(settings.save_every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick.tick().await;
+    let mut dirty = false;
+    let mut last_save = Instant::now();
+    loop {
+        tokio::select! {
+            biased;
+            changed = text.changed() => match changed {
+                Ok(()) => dirty = true,
+                Err(_) => return,
+            },
+            _ = tick.tick() => {
+                if !dirty && last_save.elapsed() < settings.heartbeat {
+                    continue;
+                }
+                let now_text = text.borrow_and_update().clone();
+                dirty = false;
+                last_save = Instant::now();
+                match runtime.store().conversations().save_partial(&answer_id, &now_text).await {
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(e) => tracing::warn!(error = %e, "cannot save a partial answer"),
+                }
+            }
+        }
+    }
+}
+
+fn millis(duration: Duration) -> u32 {
+    u32::try_from(duration.as_millis()).unwrap_or(u32::MAX)
+}
+
+/// The call to the model: instructions, personality, language and
+/// knowledge in the system message, then earlier turns, then the question.
+fn model_request(
+    config: &AgentConfig,
+    model_name: &str,
+    personality: Option<&agentforge_store::Personality>,
+    history: &[Message],
+    hits: &[PassageHit],
+    question: String,
+) -> ChatRequest {
+    let mut system = if config.instructions.trim().is_empty() {
+        format!("You are {}, a helpful assistant.", config.name)
+    } else {
+        config.instructions.trim().to_owned()
+    };
+    if let Some(p) = personality {
+        system.push_str(&format!("\n\nPersonality ({}): {}", p.name, p.instructions));
+    }
+    system.push_str(&format!(
+        "\n\nAnswer in the language with code '{}' unless the person writes in another language.",
+        config.language
+    ));
+    if !hits.is_empty() {
+        system.push_str("\n\nUse the following passages from the knowledge base when they answer the question, name the source you used, and do not invent facts they do not support.\n");
+        for (i, hit) in hits.iter().enumerate() {
+            system.push_str(&format!(
+                "\n[{}] Source: {}\n{}\n",
+                i + 1,
+                hit.document_name,
+                hit.content
+            ));
+        }
+    }
+    let mut messages = vec![ChatMessage::new(Role::System, system)];
+    messages.extend(context(history));
+    messages.push(ChatMessage::new(Role::User, question));
+    ChatRequest {
+        model: model_name.to_owned(),
+        messages,
+        temperature: config.model.temperature,
+        max_tokens: config.model.max_tokens,
+        tools: Vec::new(),
+        grounding: Grounding {
+            agent_name: config.name.clone(),
+            description: config.description.clone(),
+            greeting: config.greeting.clone(),
+            language: config.language.clone(),
+            passages: hits
+                .iter()
+                .map(|h| GroundingPassage {
+                    source: h.document_name.clone(),
+                    text: h.content.clone(),
+                })
+                .collect(),
+        },
+    }
+}
+
+/// Earlier turns, newest kept first, within [`HISTORY_TOKENS`]. Answers
+/// that failed or are still being written are left out.
+fn context(history: &[Message]) -> Vec<ChatMessage> {
+    let mut budget = HISTORY_TOKENS;
+    let mut kept = Vec::new();
+    for m in history.iter().rev() {
+        let role = match m.role {
+            MessageRole::User => Role::User,
+            MessageRole::Assistant
+                if !matches!(m.status, MessageStatus::Failed | MessageStatus::Streaming) =>
+            {
+                Role::Assistant
+            }
+            _ => continue,
+        };
+        if m.content.is_empty() {
+            continue;
+        }
+        let cost = estimate_tokens(&m.content);
+        if cost > budget {
+            break;
+        }
+        budget -= cost;
+        kept.push(ChatMessage::new(role, m.content.clone()));
+    }
+    kept.reverse();
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_checked_before_anything_is_stored() {
+        assert!(check_message("  hi ").is_ok_and(|m| m == "hi"));
+        assert!(matches!(
+            check_message("   "),
+            Err(RuntimeError::InvalidMessage { .. })
+        ));
+        let long = "x".repeat(conversation::MESSAGE_MAX_CHARS + 1);
+        assert!(check_message(&long).is_err());
+        assert!(check_message("a\0b").is_err());
+    }
+}

@@ -1,0 +1,136 @@
+//! What can be done with knowledge: documents read into passages and
+//! indexed with the database's full-text search, and uploaded images. Who
+//! may is the access policy's (editing an agent's knowledge takes edit
+//! rights on the agent).
+
+use agentforge_domain::error::{Error, Thing, messages};
+use agentforge_domain::policy::{Action, Actor};
+use agentforge_store::{Document, NewDocument, Store, Upload};
+
+use super::extract::{self, Kind};
+use super::split;
+use crate::access;
+
+/// A file as uploaded.
+#[derive(Debug)]
+pub struct NewFile {
+    /// Its name, without any directory.
+    pub name: String,
+    /// As declared by the sender (a hint; the name decides first).
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+fn file_error(code: &'static str, name: &str, reason: &str) -> Error {
+    Error::Unusable {
+        code,
+        field: "file",
+        message: format!("{name} {reason}"),
+    }
+}
+
+/// Reads every file into passages and indexes them for agent `agent_id`;
+/// the first bad file refuses them all, and nothing is kept.
+pub async fn add_documents(
+    store: &Store,
+    actor: &Actor,
+    agent_id: &str,
+    files: Vec<NewFile>,
+) -> Result<Vec<Document>, Error> {
+    if files.is_empty() {
+        return Err(Error::invalid("file", messages::REQUIRED));
+    }
+    let (agent, _) = access::agent(store, actor, agent_id, Action::Edit).await?;
+    let mut documents = Vec::with_capacity(files.len());
+    for file in files {
+        let kind = Kind::of(&file.name, file.content_type.as_deref()).ok_or_else(|| {
+            file_error(
+                "unsupported_file_type",
+                &file.name,
+                "is not a supported type: upload txt, md, html, pdf, docx, csv or json",
+            )
+        })?;
+        let size = file.bytes.len() as u64;
+        let NewFile { name, bytes, .. } = file;
+        let text = tokio::task::spawn_blocking(move || extract::extract(kind, &bytes))
+            .await
+            .map_err(|_| file_error("unreadable_file", &name, "cannot be read"))?
+            .map_err(|reason| file_error("unreadable_file", &name, &reason))?;
+        documents.push(NewDocument {
+            agent_id: agent.id.clone(),
+            owner_id: agent.owner_id.clone(),
+            name,
+            content_type: kind.content_type().to_owned(),
+            size_bytes: size,
+            passages: split::passages(&text),
+        });
+    }
+    Ok(store.knowledge().create_documents(documents).await?)
+}
+
+/// An agent's documents, newest first.
+pub async fn documents(
+    store: &Store,
+    actor: &Actor,
+    agent_id: &str,
+) -> Result<Vec<Document>, Error> {
+    let (agent, _) = access::agent(store, actor, agent_id, Action::View).await?;
+    Ok(store.knowledge().documents(&agent.id).await?)
+}
+
+/// Removes a document of an agent, with its passages.
+pub async fn delete_document(
+    store: &Store,
+    actor: &Actor,
+    agent_id: &str,
+    document_id: &str,
+) -> Result<(), Error> {
+    let (agent, _) = access::agent(store, actor, agent_id, Action::Edit).await?;
+    let knowledge = store.knowledge();
+    match knowledge.document(document_id).await? {
+        Some(d) if d.agent_id == agent.id => Ok(knowledge.delete_document(&d.id).await?),
+        _ => Err(Error::not_found(Thing::Document)),
+    }
+}
+
+/// The image type from its first bytes (the declared type is not trusted).
+pub fn image_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(b"\xFF\xD8\xFF") {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// Stores an image of the actor's (png, jpeg, gif or webp, by content).
+pub async fn add_image(store: &Store, actor: &Actor, file: NewFile) -> Result<Upload, Error> {
+    let owner = actor.user_id().ok_or(Error::Unauthenticated(
+        agentforge_domain::error::Unauthenticated::Required,
+    ))?;
+    let content_type = image_type(&file.bytes).ok_or_else(|| {
+        file_error(
+            "unsupported_file_type",
+            &file.name,
+            "is not a png, jpeg, gif or webp image",
+        )
+    })?;
+    Ok(store
+        .knowledge()
+        .create_upload(owner, &file.name, content_type, file.bytes)
+        .await?)
+}
+
+/// An uploaded image, by its unguessable id.
+pub async fn image(store: &Store, id: &str) -> Result<Upload, Error> {
+    store
+        .knowledge()
+        .upload(id)
+        .await?
+        .ok_or_else(|| Error::not_found(Thing::Upload))
+}

@@ -1,0 +1,285 @@
+//! Activity counted where the rows are: conversations and messages grouped
+//! into hours, days or months by the database (`GROUP BY`), so a report
+//! over a year of messages reads a few dozen numbers, not the messages.
+//!
+//! Bucketing a timestamp is the one engine-specific part: PostgreSQL formats
+//! it with `to_char` in UTC; SQLite keeps timestamps as RFC 3339 text in UTC
+//! (`2026-03-15T10:30:00.000000+00:00`), whose prefix is the bucket. Both
+//! give the same key (`2026-03-15T10`, `2026-03-15`, `2026-03`).
+
+use agentforge_domain::conversation::MessageRole;
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use sea_orm::sea_query::{Expr, Query, SimpleExpr};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+};
+
+use crate::entities::{conversation, message};
+use crate::{Scope, StoreError};
+
+/// How activity is grouped in time (UTC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bucket {
+    Hour,
+    Day,
+    Month,
+}
+
+/// Activity since a moment, for one scope.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Activity {
+    /// Conversations started, by bucket start, only buckets with some.
+    pub conversations_by_bucket: Vec<(DateTime<Utc>, u64)>,
+    /// Messages written, by bucket start, only buckets with some.
+    pub messages_by_bucket: Vec<(DateTime<Utc>, u64)>,
+    pub conversations: u64,
+    pub messages: u64,
+    /// Distinct signed-in people who started a conversation.
+    pub users: u64,
+    /// Over the answers that took a measured time.
+    pub avg_response_ms: Option<f64>,
+    /// Nearest-rank 95th percentile of the same.
+    pub p95_response_ms: Option<f64>,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+}
+
+/// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
+pub struct Analytics<'a, C = DatabaseConnection> {
+    db: &'a C,
+}
+
+fn count(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or_default()
+}
+
+impl<'a, C: ConnectionTrait + TransactionTrait> Analytics<'a, C> {
+    pub(crate) fn new(db: &'a C) -> Self {
+        Self { db }
+    }
+
+    /// `template` around a column: `{}` marks where it goes (sea-query's
+    /// placeholder differs per engine: `$1` or `?`).
+    fn around(&self, template: &str, column: impl sea_orm::sea_query::IntoColumnRef) -> SimpleExpr {
+        let placeholder = match self.db.get_database_backend() {
+            DatabaseBackend::Postgres => "$1",
+            _ => "?",
+        };
+        Expr::cust_with_exprs(template.replace("{}", placeholder), [Expr::col(column)])
+    }
+
+    /// The bucket key of a timestamp column, as text.
+    fn key(&self, column: impl sea_orm::sea_query::IntoColumnRef, bucket: Bucket) -> SimpleExpr {
+        match self.db.get_database_backend() {
+            DatabaseBackend::Postgres => {
+                let format = match bucket {
+                    Bucket::Hour => "YYYY-MM-DD\"T\"HH24",
+                    Bucket::Day => "YYYY-MM-DD",
+                    Bucket::Month => "YYYY-MM",
+                };
+                self.around(
+                    &format!("to_char({{}} AT TIME ZONE 'UTC', '{format}')"),
+                    column,
+                )
+            }
+            _ => {
+                let length = match bucket {
+                    Bucket::Hour => 13,
+                    Bucket::Day => 10,
+                    Bucket::Month => 7,
+                };
+                self.around(&format!("substr({{}}, 1, {length})"), column)
+            }
+        }
+    }
+
+    /// The scope's conversations (test turns are never counted).
+    fn scoped(scope: &Scope) -> sea_orm::Condition {
+        let counted = sea_orm::Condition::all().add(conversation::Column::Test.eq(false));
+        match scope {
+            Scope::Agent(id) => counted.add(conversation::Column::AgentId.eq(id.clone())),
+            Scope::Owner(id) => counted.add(conversation::Column::OwnerId.eq(id.clone())),
+        }
+    }
+
+    /// Activity of `scope` since `from`, grouped by `bucket`.
+    pub async fn activity(
+        &self,
+        scope: &Scope,
+        from: DateTime<Utc>,
+        bucket: Bucket,
+    ) -> Result<Activity, StoreError> {
+        let started = conversation::Entity::find()
+            .filter(Self::scoped(scope))
+            .filter(conversation::Column::StartedAt.gte(from));
+        let starts: Vec<(String, i64)> = started
+            .clone()
+            .select_only()
+            .column_as(self.key(conversation::Column::StartedAt, bucket), "bucket")
+            .column_as(conversation::Column::Id.count(), "n")
+            .group_by(Expr::cust("bucket"))
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        let users: Option<i64> = started
+            .select_only()
+            .column_as(
+                self.around("COUNT(DISTINCT {})", conversation::Column::UserId),
+                "n",
+            )
+            .into_tuple()
+            .one(self.db)
+            .await?;
+
+        let ids = Query::select()
+            .column(conversation::Column::Id)
+            .from(conversation::Entity)
+            .cond_where(Self::scoped(scope))
+            .to_owned();
+        let written = message::Entity::find()
+            .filter(message::Column::ConversationId.in_subquery(ids))
+            .filter(message::Column::CreatedAt.gte(from));
+        let messages: Vec<(String, i64)> = written
+            .clone()
+            .select_only()
+            .column_as(self.key(message::Column::CreatedAt, bucket), "bucket")
+            .column_as(message::Column::Id.count(), "n")
+            .group_by(Expr::cust("bucket"))
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        let tokens: Option<(Option<i64>, Option<i64>)> = written
+            .clone()
+            .select_only()
+            .column_as(
+                self.around("CAST(SUM({}) AS BIGINT)", message::Column::TokensIn),
+                "tokens_in",
+            )
+            .column_as(
+                self.around("CAST(SUM({}) AS BIGINT)", message::Column::TokensOut),
+                "tokens_out",
+            )
+            .into_tuple()
+            .one(self.db)
+            .await?;
+        let answers = written
+            .filter(message::Column::Role.eq(MessageRole::Assistant.as_str()))
+            .filter(message::Column::LatencyMs.is_not_null());
+        let latency: Option<(i64, Option<f64>)> = answers
+            .clone()
+            .select_only()
+            .column_as(message::Column::Id.count(), "n")
+            .column_as(
+                self.around(
+                    "CAST(AVG({}) AS DOUBLE PRECISION)",
+                    message::Column::LatencyMs,
+                ),
+                "average",
+            )
+            .into_tuple()
+            .one(self.db)
+            .await?;
+        let (answered, avg_response_ms) = latency.unwrap_or_default();
+        let p95_response_ms = if answered > 0 {
+            // Nearest rank: the value at ceil(0.95 n), counted from 1.
+            let rank = ((answered as f64) * 0.95).ceil().max(1.0) as u64;
+            let value: Option<i32> = answers
+                .select_only()
+                .column(message::Column::LatencyMs)
+                .order_by_asc(message::Column::LatencyMs)
+                .offset(rank - 1)
+                .limit(1)
+                .into_tuple()
+                .one(self.db)
+                .await?;
+            value.map(f64::from)
+        } else {
+            None
+        };
+        let conversations_by_bucket = parse_buckets(starts, bucket)?;
+        let messages_by_bucket = parse_buckets(messages, bucket)?;
+        let (tokens_in, tokens_out) = tokens.unwrap_or_default();
+        Ok(Activity {
+            conversations: conversations_by_bucket.iter().map(|(_, n)| n).sum(),
+            messages: messages_by_bucket.iter().map(|(_, n)| n).sum(),
+            conversations_by_bucket,
+            messages_by_bucket,
+            users: count(users.unwrap_or_default()),
+            avg_response_ms,
+            p95_response_ms,
+            tokens_in: count(tokens_in.unwrap_or_default()),
+            tokens_out: count(tokens_out.unwrap_or_default()),
+        })
+    }
+
+    /// How many messages the scope's conversations hold (for measuring).
+    pub async fn message_count(&self, scope: &Scope) -> Result<u64, StoreError> {
+        let ids = Query::select()
+            .column(conversation::Column::Id)
+            .from(conversation::Entity)
+            .cond_where(Self::scoped(scope))
+            .to_owned();
+        Ok(message::Entity::find()
+            .filter(message::Column::ConversationId.in_subquery(ids))
+            .count(self.db)
+            .await?)
+    }
+}
+
+/// Bucket keys back into their start times, oldest first.
+fn parse_buckets(
+    rows: Vec<(String, i64)>,
+    bucket: Bucket,
+) -> Result<Vec<(DateTime<Utc>, u64)>, StoreError> {
+    let mut parsed = rows
+        .into_iter()
+        .map(|(key, n)| Ok((bucket_start(&key, bucket)?, count(n))))
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    parsed.sort_by_key(|(start, _)| *start);
+    Ok(parsed)
+}
+
+fn bucket_start(key: &str, bucket: Bucket) -> Result<DateTime<Utc>, StoreError> {
+    let bad = || {
+        StoreError::Database(sea_orm::DbErr::Custom(format!(
+            "unexpected activity bucket '{key}'"
+        )))
+    };
+    let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| bad());
+    let start = match bucket {
+        Bucket::Hour => {
+            let (date, hour) = key.split_once('T').ok_or_else(bad)?;
+            let hour: u32 = hour.parse().map_err(|_| bad())?;
+            day(date)?.and_hms_opt(hour, 0, 0).ok_or_else(bad)?
+        }
+        Bucket::Day => day(key)?.and_hms_opt(0, 0, 0).ok_or_else(bad)?,
+        Bucket::Month => day(&format!("{key}-01"))?
+            .and_hms_opt(0, 0, 0)
+            .ok_or_else(bad)?,
+    };
+    Ok(Utc.from_utc_datetime(&start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_keys_read_back_as_their_start() {
+        let at = |y, m, d, h| Utc.with_ymd_and_hms(y, m, d, h, 0, 0).unwrap();
+        assert_eq!(
+            bucket_start("2026-03-15T09", Bucket::Hour).unwrap(),
+            at(2026, 3, 15, 9)
+        );
+        assert_eq!(
+            bucket_start("2026-03-15", Bucket::Day).unwrap(),
+            at(2026, 3, 15, 0)
+        );
+        assert_eq!(
+            bucket_start("2026-03", Bucket::Month).unwrap(),
+            at(2026, 3, 1, 0)
+        );
+        assert!(bucket_start("soon", Bucket::Day).is_err());
+    }
+}
