@@ -7,7 +7,7 @@ export const fail = (status: number, error: string, message: string, errors: Arr
 
 const config = {
   description: 'Qualifies interest and books demos.',
-  type: 'sales',
+  type: 'sales' as const,
   instructions: 'You are a sales assistant.',
   greeting: 'Hi there!',
   language: 'en',

@@ -21,7 +21,7 @@ export function makeMember(over: Partial<Member> = {}): Member {
 }
 
 /** Support: Bob (the signed-in plain user) with `role`, Carol a member, Dan a viewer, and one agent. */
-export function makeTeamDetail(role = 'owner', over: Partial<TeamDetail> = {}): TeamDetail {
+export function makeTeamDetail(role: Member['role'] = 'owner', over: Partial<TeamDetail> = {}): TeamDetail {
   return {
     ...makeTeam({ role }),
     members: [

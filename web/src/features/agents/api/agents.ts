@@ -19,7 +19,7 @@ export type ExportDocument = S['ExportDocument'];
 export type ShareInput = S['ShareIn'];
 export type ShareResult = S['ShareOut'];
 /** What the caller may do with an agent: `manage` (share, delete), `edit` (change, deploy, documents) or `view` (read and chat). */
-export type Access = S['Access'];
+export type Access = S['AccessLevel'];
 
 export const AGENT_TYPES = ['general', 'customer_support', 'sales', 'sdr', 'customer_success', 'ecommerce', 'custom'] as const;
 export const AGENT_STATUSES = ['draft', 'active', 'paused', 'archived'] as const;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { TeamDetail } from '@/features/teams/api/teams';
+import type { Member, TeamDetail } from '@/features/teams/api/teams';
 import { fail, ok } from '@/testing/mocks/agents';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { server } from '@/testing/mocks/server';
@@ -30,7 +30,7 @@ function teamHandlers(detail: TeamDetail) {
     }),
     http.put('*/api/teams/t1/members/:memberId/role', async ({ request, params }) => {
       await record('role', request);
-      const role = (sent.role.body as { role: string }).role;
+      const role = (sent.role.body as { role: Member['role'] }).role;
       current = { ...current, members: current.members.map((m) => (m.id === params.memberId ? { ...m, role } : m)) };
       return ok(current.members.find((m) => m.id === params.memberId));
     }),
