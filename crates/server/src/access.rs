@@ -11,7 +11,7 @@ use agentforge_domain::policy::{
 use agentforge_domain::team::TeamRole;
 use agentforge_store::{Agent, Conversation, Personality, Store, Team, User};
 
-use crate::accounts::tokens::hash_token;
+use crate::opaque::hash as hash_token;
 
 /// The actor a signed-in user is.
 pub fn actor(user: &User) -> Actor {

@@ -10,6 +10,7 @@ mod agents;
 mod analytics;
 mod app;
 mod assets;
+mod auth;
 mod chat;
 pub mod config;
 mod conversations;
@@ -18,6 +19,7 @@ pub mod http;
 mod knowledge;
 mod locales;
 mod mail;
+pub mod opaque;
 mod personalities;
 mod rate_limit;
 mod realtime;
@@ -181,5 +183,121 @@ pub async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {},
         () = terminate => {},
+    }
+}
+
+/// The rules of the code's shape that the compiler cannot see, checked on
+/// the sources.
+#[cfg(test)]
+mod architecture {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::{Path, PathBuf};
+
+    /// The feature modules, which must not depend on each other in a cycle.
+    const FEATURES: &[&str] = &[
+        "accounts",
+        "admin",
+        "agents",
+        "analytics",
+        "chat",
+        "conversations",
+        "knowledge",
+        "personalities",
+        "realtime",
+        "system",
+        "teams",
+    ];
+
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    fn src() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    }
+
+    /// The code of a file without its `#[cfg(test)]` module (tests may use
+    /// whatever they like).
+    fn code(path: &Path) -> String {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        match text.find("#[cfg(test)]") {
+            Some(at) => text[..at].to_owned(),
+            None => text,
+        }
+    }
+
+    #[test]
+    fn services_know_nothing_of_http() {
+        let mut files = Vec::new();
+        sources(&src(), &mut files);
+        let services: Vec<PathBuf> = files
+            .into_iter()
+            .filter(|p| p.file_name().is_some_and(|n| n == "service.rs"))
+            .collect();
+        assert!(services.len() >= 8, "{services:?}");
+        for path in services {
+            let code = code(&path);
+            for forbidden in ["axum", "crate::http", "ApiError", "AppState", "StatusCode"] {
+                assert!(
+                    !code.contains(forbidden),
+                    "{} mentions {forbidden}: services take typed inputs and return domain errors",
+                    path.display()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn feature_modules_do_not_depend_on_each_other_in_cycles() {
+        let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for feature in FEATURES {
+            let mut files = Vec::new();
+            let dir = src().join(feature);
+            if dir.is_dir() {
+                sources(&dir, &mut files);
+            } else {
+                files.push(src().join(format!("{feature}.rs")));
+            }
+            let uses = graph.entry(feature).or_default();
+            for path in files {
+                let code = code(&path);
+                for other in FEATURES.iter().filter(|o| *o != feature) {
+                    if code.contains(&format!("crate::{other}::"))
+                        || code.contains(&format!("crate::{other}}}"))
+                        || code.contains(&format!("crate::{other};"))
+                    {
+                        uses.insert(other);
+                    }
+                }
+            }
+        }
+        // Depth-first search for a way back.
+        fn reaches<'a>(
+            graph: &BTreeMap<&'a str, BTreeSet<&'a str>>,
+            from: &'a str,
+            to: &str,
+            seen: &mut BTreeSet<&'a str>,
+        ) -> bool {
+            graph
+                .get(from)
+                .into_iter()
+                .flatten()
+                .any(|next| *next == to || (seen.insert(next) && reaches(graph, next, to, seen)))
+        }
+        for (feature, uses) in &graph {
+            for other in uses {
+                assert!(
+                    !reaches(&graph, other, feature, &mut BTreeSet::new()),
+                    "{feature} uses {other}, which leads back to {feature}: move what both need down (to the store, the runtime or a shared module); graph: {graph:?}"
+                );
+            }
+        }
     }
 }

@@ -166,3 +166,12 @@ impl JobHandler for Delivery {
         }
     }
 }
+
+/// How emails greet a user: their first name, or "there".
+pub fn greeting_name(user: &agentforge_store::User) -> &str {
+    if user.first_name.is_empty() {
+        "there"
+    } else {
+        &user.first_name
+    }
+}

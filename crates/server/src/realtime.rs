@@ -365,7 +365,7 @@ async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, A
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
-    Ok(crate::accounts::user_for_token(state, token).await?.id)
+    Ok(crate::auth::user_for_token(state, token).await?.id)
 }
 
 async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) {

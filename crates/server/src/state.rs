@@ -6,7 +6,7 @@ use agentforge_runtime::{Models, Runtime};
 use agentforge_store::Store;
 use chrono::{DateTime, Utc};
 
-use crate::accounts::tokens::AccessTokens;
+use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::http::metrics::HttpMetrics;
 use crate::mail::Mailer;

@@ -1,14 +1,10 @@
 //! Accounts: `/auth/*` (sign-up, sign-in, sessions, email verification,
 //! password reset) and `/settings/profile`, `/settings/account`.
 
-mod extract;
 pub mod password;
 mod service;
-pub mod tokens;
 mod types;
 
-pub use extract::{AdminUser, CurrentUser, user_for_token};
-pub(crate) use service::greeting_name;
 pub use types::UserOut;
 
 use agentforge_domain::{Email, ParseError, Password, Role};
@@ -18,6 +14,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header::USER_AGENT};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::auth::CurrentUser;
 use crate::http::{ApiError, ClientIp, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 use service::{Accounts, Client, ProfileUpdate, Registration, Session};

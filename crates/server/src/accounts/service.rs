@@ -16,11 +16,11 @@ use agentforge_store::{
 use chrono::Utc;
 
 use super::password;
-use super::tokens::{
+use crate::auth::tokens::{
     self, ACCESS_TOKEN_TTL, AccessTokens, REFRESH_TOKEN_TTL, RESET_TOKEN_TTL,
     VERIFICATION_TOKEN_TTL,
 };
-use crate::mail::{Mailer, Outgoing};
+use crate::mail::{Mailer, Outgoing, greeting_name};
 use crate::rate_limit::RateLimiter;
 
 /// Where a request comes from, recorded with the sessions it opens.
@@ -529,13 +529,4 @@ async fn issue_one_time_token(
         .create(&user.id, purpose, hash, Utc::now() + ttl)
         .await?;
     Ok(token)
-}
-
-/// How emails greet the user: their first name, or "there".
-pub(crate) fn greeting_name(user: &User) -> &str {
-    if user.first_name.is_empty() {
-        "there"
-    } else {
-        &user.first_name
-    }
 }

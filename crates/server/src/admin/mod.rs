@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::access::actor;
-use crate::accounts::AdminUser;
+use crate::auth::AdminUser;
 use crate::http::{ApiError, ErrorBody, ListMeta, PageQuery, Paged, Query};
 use crate::state::AppState;
 

@@ -602,7 +602,7 @@ pub async fn share(
             agent
                 .share_token
                 .clone()
-                .unwrap_or_else(|| crate::accounts::tokens::opaque_token().0)
+                .unwrap_or_else(|| crate::opaque::token().0)
         });
         if token != agent.share_token {
             store

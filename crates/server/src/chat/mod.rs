@@ -21,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use service::{ChatInput, Purpose};
 use types::{ChatIn, ChatOut, PublicAgentOut};
 
-use crate::accounts::CurrentUser;
+use crate::auth::CurrentUser;
 use crate::conversations::{CitationOut, MessageOut, ToolCallOut};
 use crate::http::{ApiError, Envelope, ErrorBody, Json};
 use crate::state::AppState;

@@ -15,7 +15,7 @@ pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut};
 use types::{ConversationIn, ExportQuery};
 
 use crate::access::actor;
-use crate::accounts::CurrentUser;
+use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
 

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::access::actor;
-use crate::accounts::CurrentUser;
+use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, FieldError};
 use crate::state::AppState;
 use service::NewFile;

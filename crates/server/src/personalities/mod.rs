@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::access::actor;
-use crate::accounts::CurrentUser;
+use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 use types::{PersonalityIn, PersonalityOut};

@@ -18,7 +18,6 @@ use agentforge_store::{
 use chrono::{Duration, Utc};
 
 use crate::access;
-use crate::accounts::tokens;
 use crate::mail::{Mailer, Outgoing};
 
 /// A team as a list shows it.
@@ -257,7 +256,7 @@ pub async fn add_member(
         .await?;
     let body = format!(
         "Hello {name},\n\n{by} added you to the team \"{team}\" on AgentForge as {role}.\n\nSee the team: {url}\n",
-        name = crate::accounts::greeting_name(&invitee),
+        name = crate::mail::greeting_name(&invitee),
         by = display_name(adder),
         team = team.name,
         role = person.role.as_str(),
@@ -513,7 +512,7 @@ pub async fn invite(
     {
         return Err(Error::Conflict(Conflict::AlreadyMember));
     }
-    let (token, token_hash) = tokens::opaque_token();
+    let (token, token_hash) = crate::opaque::token();
     let expires_at = agentforge_store::now() + Duration::days(INVITATION_TTL_DAYS);
     let tx = store.begin().await?;
     let invitation = tx
@@ -561,7 +560,7 @@ async fn invitation_for(store: &Store, user: &User, token: &str) -> Result<Invit
         teams.invitation(token).await?
     } else {
         teams
-            .invitation_by_token(&tokens::hash_token(token))
+            .invitation_by_token(&crate::opaque::hash(token))
             .await?
     }
     .ok_or_else(|| Error::not_found(Thing::Invitation))?;

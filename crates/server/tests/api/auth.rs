@@ -328,7 +328,7 @@ async fn an_expired_reset_link_is_refused() {
     for_each_engine(async |app| {
         let session = app.register("ada@example.com", PASSWORD).await;
         let user_id = session["user"]["id"].as_str().unwrap();
-        let (token, hash) = agentforge_server::accounts::tokens::opaque_token();
+        let (token, hash) = agentforge_server::opaque::token();
         let past = chrono::Utc::now() - chrono::Duration::minutes(1);
         app.store
             .one_time_tokens()

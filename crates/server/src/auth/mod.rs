@@ -1,4 +1,8 @@
-//! Who is calling: `CurrentUser` for any signed-in user, `AdminUser` for admins.
+//! Who is calling: `CurrentUser` for any signed-in user, `AdminUser` for
+//! admins, from the access tokens of [`tokens`]. Every feature uses it; it
+//! uses no feature.
+
+pub mod tokens;
 
 use agentforge_domain::error::{Denied, Error, Unauthenticated};
 use agentforge_domain::policy::Action;
@@ -7,9 +11,9 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use super::tokens::TokenError;
 use crate::http::ApiError;
 use crate::state::AppState;
+use tokens::TokenError;
 
 /// The signed-in user, from `Authorization: Bearer <access token>`, loaded
 /// fresh from the database (so a deleted or disabled account stops at once).

@@ -4,7 +4,6 @@
 use chrono::{Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::secret_key::SecretKey;
 
@@ -92,17 +91,7 @@ impl AccessTokens {
     }
 }
 
-/// A random token (256 bits, URL-safe hex) and the hash to store for it.
-pub fn opaque_token() -> (String, String) {
-    let bytes: [u8; 32] = rand::random();
-    let token = hex::encode(bytes);
-    let hash = hash_token(&token);
-    (token, hash)
-}
-
-pub fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
+pub use crate::opaque::{hash as hash_token, token as opaque_token};
 
 #[cfg(test)]
 mod tests {
