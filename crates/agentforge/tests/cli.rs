@@ -1,4 +1,5 @@
 //! The `agentforge` binary as an operator uses it.
+#![allow(clippy::unwrap_used)] // test code: a panic is a failed test
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -176,5 +177,181 @@ async fn serve_answers_health_and_stops_cleanly_on_sigterm() {
     assert!(
         dir.path().join("secret.key").exists(),
         "a secret key is generated into the data dir"
+    );
+}
+
+/// A server process on its own data dir (and provider), killed on drop.
+struct Served {
+    child: std::process::Child,
+    base: String,
+}
+
+impl Served {
+    async fn start(dir: &std::path::Path, provider: &str) -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(BIN)
+            .arg("serve")
+            .env("AGENTFORGE_HOST", "127.0.0.1")
+            .env("AGENTFORGE_PORT", port.to_string())
+            .env("AGENTFORGE_DATA_DIR", dir)
+            .env(
+                "AGENTFORGE_SECRET_KEY",
+                "kill-test-secret-0123456789abcdef0123456789",
+            )
+            .env("AGENTFORGE_LLM_PROVIDER", "openai")
+            .env("AGENTFORGE_LLM_BASE_URL", provider)
+            .env("AGENTFORGE_LLM_API_KEY", "good-key")
+            .env("AGENTFORGE_LOG_LEVEL", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while reqwest::get(format!("{base}/api/system/health"))
+            .await
+            .is_err()
+        {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the server never started"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Self { child, base }
+    }
+
+    /// SIGKILL: no shutdown, nothing finished.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn api(
+    client: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    token: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> serde_json::Value {
+    let mut request = client.request(method, url);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_killed_server_leaves_its_partial_answer_stored_as_interrupted() {
+    use futures_util::StreamExt;
+    use reqwest::Method;
+    use serde_json::json;
+
+    let provider = agentforge_testkit::ProviderStandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let server = Served::start(dir.path(), &provider.openai_url()).await;
+    let client = reqwest::Client::new();
+    let base = server.base.clone();
+    let session = api(
+        &client,
+        Method::POST,
+        format!("{base}/api/auth/register"),
+        None,
+        Some(json!({"email": "ada@example.com", "password": "correct horse battery", "firstName": "Ada", "lastName": "L"})),
+    )
+    .await;
+    let token = session["data"]["token"].as_str().unwrap().to_owned();
+    let agent = api(
+        &client,
+        Method::POST,
+        format!("{base}/api/agents"),
+        Some(&token),
+        Some(json!({"name": "Slowpoke"})),
+    )
+    .await;
+    let agent_id = agent["data"]["id"].as_str().unwrap().to_owned();
+
+    // A slow answer streams; read part of it.
+    let response = client
+        .post(format!("{base}/api/agents/{agent_id}/chat"))
+        .bearer_auth(&token)
+        .header("accept", "text/event-stream")
+        .json(&json!({"message": "a slow one, please"}))
+        .send()
+        .await
+        .unwrap();
+    let mut bytes = response.bytes_stream();
+    let mut decoder = agentforge_llm::SseDecoder::new();
+    let mut conversation = None;
+    let mut heard = String::new();
+    while heard.matches("more").count() < 70 {
+        let chunk = bytes.next().await.unwrap().unwrap();
+        for event in decoder.push(&chunk) {
+            let data: serde_json::Value = serde_json::from_str(&event.data).unwrap();
+            match event.event.as_str() {
+                "start" => conversation = data["conversationId"].as_str().map(str::to_owned),
+                "delta" => heard.push_str(data["text"].as_str().unwrap()),
+                _ => {}
+            }
+        }
+    }
+    let conversation = conversation.unwrap();
+    let messages = format!("{base}/api/conversations/{conversation}/messages");
+    // The answer is saved as it comes (at least once a second).
+    let started = Instant::now();
+    loop {
+        let stored = api(&client, Method::GET, messages.clone(), Some(&token), None).await;
+        let answer = &stored["data"][1];
+        if answer["status"] == "streaming"
+            && !answer["content"].as_str().unwrap_or_default().is_empty()
+        {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never saved: {stored}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Killed while it streams (the client still reading, so the answer is
+    // not cut short as `partial` first).
+    server.kill();
+    drop(bytes);
+
+    // Started again on the same data, the answer is there, interrupted.
+    let server = Served::start(dir.path(), &provider.openai_url()).await;
+    let stored = api(
+        &client,
+        Method::GET,
+        format!("{}/api/conversations/{conversation}/messages", server.base),
+        Some(&token),
+        None,
+    )
+    .await;
+    let answer = &stored["data"][1];
+    assert_eq!(answer["status"], "interrupted", "{stored}");
+    let content = answer["content"].as_str().unwrap();
+    assert!(
+        content.starts_with("The stand-in answers: a slow one"),
+        "{content}"
+    );
+    assert!(
+        !content.contains("more199"),
+        "the whole answer was never written"
     );
 }

@@ -221,7 +221,12 @@ impl Queue {
             let full = claimed.len() >= free;
             for job in claimed {
                 let Ok(permit) = slots.clone().try_acquire_owned() else {
-                    break;
+                    // Never more claims than free slots; should it happen,
+                    // the job goes back for someone else.
+                    if let Err(e) = self.store.jobs().release(&job.id, &self.worker).await {
+                        tracing::warn!(job = %job.id, error = %e, "cannot give back a job");
+                    }
+                    continue;
                 };
                 let queue = self.clone();
                 tasks.spawn(async move {

@@ -16,8 +16,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::response::Response;
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
@@ -165,42 +163,19 @@ fn sorted(mut values: Vec<f64>) -> Vec<f64> {
     values
 }
 
-/// An OpenAI-compatible stand-in paced like a hosted model: the first token
+/// The testkit's provider, paced like a hosted model: the first token
 /// after `FIRST_TOKEN_MS` (default 100), then `TOKENS` more (default 20)
-/// every `TOKEN_MS` (default 20).
+/// every `TOKEN_MS` (default 20). Returns its OpenAI-compatible URL.
 async fn stand_in() -> String {
-    let first: u64 = env_or("FIRST_TOKEN_MS", 100);
-    let every: u64 = env_or("TOKEN_MS", 20);
-    let tokens: usize = env_or("TOKENS", 20);
-    let router = axum::Router::new().route(
-        "/v1/chat/completions",
-        axum::routing::post(move || async move {
-            let mut chunks: Vec<(u64, String)> = (0..=tokens)
-                .map(|i| {
-                    let delay = if i == 0 { first } else { every };
-                    let text = json!({"choices": [{"index": 0, "delta": {"content": format!("word{i} ")}}]});
-                    (delay, format!("data: {text}\n\n"))
-                })
-                .collect();
-            let usage = json!({"choices": [], "usage": {"prompt_tokens": 40, "completion_tokens": tokens + 1}});
-            chunks.push((0, format!("data: {usage}\n\n")));
-            chunks.push((0, "data: [DONE]\n\n".to_owned()));
-            let body = futures_util::stream::iter(chunks).then(|(delay, chunk)| async move {
-                if delay > 0 {
-                    tokio::time::sleep(Duration::from_millis(delay)).await;
-                }
-                Ok::<_, std::io::Error>(chunk)
-            });
-            Response::builder()
-                .header("content-type", "text/event-stream")
-                .body(Body::from_stream(body))
-                .unwrap()
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    format!("http://{address}/v1")
+    let pace = agentforge_testkit::Pace {
+        first_token: Duration::from_millis(env_or("FIRST_TOKEN_MS", 100)),
+        every: Duration::from_millis(env_or("TOKEN_MS", 20)),
+        tokens: env_or("TOKENS", 20),
+    };
+    // It serves for the rest of the run.
+    agentforge_testkit::ProviderStandIn::paced(pace)
+        .await
+        .openai_url()
 }
 
 /// Time from sending `request` to its first text piece (`is_text` tells
@@ -230,7 +205,7 @@ async fn first_token_overhead() {
     let server = Server::start(&[
         ("AGENTFORGE_LLM_PROVIDER", "openai"),
         ("AGENTFORGE_LLM_BASE_URL", &provider),
-        ("AGENTFORGE_LLM_API_KEY", "bench"),
+        ("AGENTFORGE_LLM_API_KEY", "good-key"),
     ])
     .await;
     let client = reqwest::Client::builder()

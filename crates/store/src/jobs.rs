@@ -6,19 +6,19 @@
 //! A job is claimed under a lease: `running`, `locked_by` a worker,
 //! `locked_until` a moment. A worker that dies leaves the lease to run out,
 //! and the job is claimed again (so a job runs at least once, and exactly
-//! once unless its worker died mid-way). Claiming is one `UPDATE … WHERE id
-//! IN (SELECT … FOR UPDATE SKIP LOCKED)` on PostgreSQL, so instances never
-//! wait on each other's rows; SQLite has one writer and needs no lock clause
-//! (sea-query leaves it out there), so both engines run the same statement.
+//! once unless its worker died mid-way). Claiming picks due rows with `FOR
+//! UPDATE SKIP LOCKED` and marks them in one transaction, so instances
+//! never wait on each other's rows on PostgreSQL; SQLite has one writer and
+//! needs no lock clause (sea-query leaves it out there), so both engines run
+//! the same statements.
 
 use agentforge_domain::job::JobStatus;
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{
-    Expr, ExprTrait, LockBehavior, LockType, OnConflict, Order as SqlOrder, Query,
-};
+use sea_orm::sea_query::{Expr, ExprTrait, LockBehavior, LockType, OnConflict};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait, TryInsertResult,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, SqliteTransactionMode,
+    TransactionOptions, TransactionSession, TransactionTrait, TryInsertResult,
 };
 
 use crate::StoreError;
@@ -195,15 +195,35 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
             return Ok(Vec::new());
         }
         let now = crate::now();
-        let due = Query::select()
+        // Pick, then mark, in one transaction: on PostgreSQL the picked rows
+        // stay locked (and skipped by other instances) until it commits; on
+        // SQLite the transaction takes the write lock at once, so claimers
+        // go one after the other. (A single `UPDATE … WHERE id IN (SELECT …
+        // LIMIT n FOR UPDATE SKIP LOCKED)` may claim more than `n` rows on
+        // PostgreSQL, whose planner can run the subquery again.)
+        let txn = self
+            .db
+            .begin_with_options(TransactionOptions {
+                sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+                ..TransactionOptions::default()
+            })
+            .await?;
+        let ids: Vec<String> = job::Entity::find()
+            .select_only()
             .column(job::Column::Id)
-            .from(job::Entity)
-            .cond_where(claimable(now))
-            .and_where(job::Column::Kind.is_in(kinds.iter().cloned()))
-            .order_by(job::Column::RunAt, SqlOrder::Asc)
+            .filter(claimable(now))
+            .filter(job::Column::Kind.is_in(kinds.iter().cloned()))
+            .order_by_asc(job::Column::RunAt)
+            .order_by_asc(job::Column::Id)
             .limit(limit)
             .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
-            .to_owned();
+            .into_tuple()
+            .all(&txn)
+            .await?;
+        if ids.is_empty() {
+            txn.commit().await?;
+            return Ok(Vec::new());
+        }
         let claimed = job::Entity::update_many()
             .col_expr(
                 job::Column::Status,
@@ -216,10 +236,11 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
                 Expr::col(job::Column::Attempts).add(1),
             )
             .col_expr(job::Column::UpdatedAt, Expr::value(now))
-            .filter(job::Column::Id.in_subquery(due))
+            .filter(job::Column::Id.is_in(ids))
             .filter(claimable(now))
-            .exec_with_returning(self.db)
+            .exec_with_returning(&txn)
             .await?;
+        txn.commit().await?;
         let mut jobs = claimed
             .into_iter()
             .map(Job::try_from)
@@ -241,6 +262,29 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
             .filter(job::Column::Id.eq(id))
             .filter(job::Column::Status.eq(JobStatus::Running.as_str()))
             .filter(job::Column::LockedBy.eq(worker))
+            .exec(self.db)
+            .await?;
+        Ok(result.rows_affected == 1)
+    }
+
+    /// Gives back a claim that was not started: queued again, the attempt
+    /// not counted.
+    pub async fn release(&self, id: &str, worker: &str) -> Result<bool, StoreError> {
+        let result = job::Entity::update_many()
+            .col_expr(job::Column::Status, Expr::value(JobStatus::Queued.as_str()))
+            .col_expr(job::Column::LockedBy, Expr::value(Option::<String>::None))
+            .col_expr(
+                job::Column::LockedUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .col_expr(
+                job::Column::Attempts,
+                Expr::col(job::Column::Attempts).sub(1),
+            )
+            .col_expr(job::Column::UpdatedAt, Expr::value(crate::now()))
+            .filter(job::Column::Id.eq(id))
+            .filter(job::Column::LockedBy.eq(worker))
+            .filter(job::Column::Status.eq(JobStatus::Running.as_str()))
             .exec(self.db)
             .await?;
         Ok(result.rows_affected == 1)

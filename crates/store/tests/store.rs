@@ -2,8 +2,6 @@
 //! TEST_DATABASE_URL names a server the tests may create databases on.
 #![allow(clippy::unwrap_used)] // test code: a panic is a failed test
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use agentforge_domain::agent::{AgentConfig, AgentStatus, AgentType, ModelSettings};
 use agentforge_domain::conversation::{Channel, MessageRole, MessageStatus};
 use agentforge_domain::job::JobStatus;
@@ -14,83 +12,25 @@ use agentforge_store::{
     Agent, Bucket, NewConversation, NewJob, NewMessage, NewUser, Scope, Store, StoreError,
     StoreOptions, TurnConversation, User,
 };
+use agentforge_testkit::TestDatabase;
 use chrono::{Duration, Utc};
-use sea_orm::ConnectionTrait;
 
-static COUNTER: AtomicU64 = AtomicU64::new(0);
-
-/// A fresh, migrated database; a PostgreSQL one is dropped at the end.
+/// A fresh, migrated database (with the test database it lives in).
 struct TestDb {
     store: Store,
-    _dir: tempfile::TempDir,
-    postgres: Option<(String, String)>,
-}
-
-impl Drop for TestDb {
-    fn drop(&mut self) {
-        let Some((admin_url, name)) = self.postgres.take() else {
-            return;
-        };
-        let _ = std::thread::spawn(move || {
-            let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-            else {
-                return;
-            };
-            runtime.block_on(async {
-                if let Ok(admin) = sea_orm::Database::connect(&admin_url).await {
-                    let _ = admin
-                        .execute_unprepared(&format!(
-                            "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
-                        ))
-                        .await;
-                }
-            });
-        })
-        .join();
-    }
+    _database: TestDatabase,
 }
 
 async fn databases() -> Vec<TestDb> {
     let mut dbs = Vec::new();
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("store.db").display());
-    let store = Store::connect(&url, &StoreOptions::default())
-        .await
-        .unwrap();
-    store.migrate().await.unwrap();
-    dbs.push(TestDb {
-        store,
-        _dir: dir,
-        postgres: None,
-    });
-    if let Some(admin_url) = std::env::var("TEST_DATABASE_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-    {
-        let name = format!(
-            "agentforge_store_{}_{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let admin = sea_orm::Database::connect(&admin_url).await.unwrap();
-        admin
-            .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
-            .await
-            .unwrap();
-        let url = match admin_url.rsplit_once('/') {
-            Some((base, _)) => format!("{base}/{name}"),
-            None => admin_url.clone(),
-        };
-        let store = Store::connect(&url, &StoreOptions::default())
+    for database in TestDatabase::each().await {
+        let store = Store::connect(&database.url, &StoreOptions::default())
             .await
             .unwrap();
         store.migrate().await.unwrap();
         dbs.push(TestDb {
             store,
-            _dir: tempfile::tempdir().unwrap(),
-            postgres: Some((admin_url, name)),
+            _database: database,
         });
     }
     dbs

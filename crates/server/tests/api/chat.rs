@@ -674,7 +674,7 @@ async fn an_openai_compatible_provider_streams_through_agentforge() {
         assert_eq!(events.last().unwrap().1["message"]["tokensIn"], 42);
 
         // What the provider received: the instructions, the earlier turns, the settings.
-        let requests = stand_in.requests.lock().unwrap().clone();
+        let requests = stand_in.requests();
         let last = requests.last().unwrap();
         assert_eq!(last["model"], "stand-in-1");
         assert_eq!(last["temperature"], 0.3);
@@ -699,7 +699,7 @@ async fn an_openai_compatible_provider_streams_through_agentforge() {
             json!({"message": "alone", "conversationId": conversation_id, "includeContext": false}),
         )
         .await;
-        let requests = stand_in.requests.lock().unwrap().clone();
+        let requests = stand_in.requests();
         assert_eq!(
             requests.last().unwrap()["messages"]
                 .as_array()

@@ -3,14 +3,10 @@
 //! stand-in provider.
 
 use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use tokio_tungstenite::tungstenite::Message as Frame;
 
@@ -188,87 +184,25 @@ where
     panic!("condition never held");
 }
 
-/// An OpenAI-compatible provider: answers "The stand-in answers: <question>"
-/// in pieces, slowly when the question says "slow" (whole: after 1.5 s); refuses keys other than
-/// `good-key`. Keeps every request body it gets.
+/// The stand-in model provider (the testkit's), as the API tests use it:
+/// `base_url` is its OpenAI-compatible endpoint, `requests` what it got.
 pub struct StandIn {
     pub base_url: String,
-    pub requests: Arc<Mutex<Vec<Value>>>,
+    inner: agentforge_testkit::ProviderStandIn,
 }
 
 impl StandIn {
     pub async fn start() -> Self {
-        let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
-        let seen = requests.clone();
-        let router = axum::Router::new().route(
-            "/v1/chat/completions",
-            axum::routing::post(move |headers: HeaderMap, body: axum::Json<Value>| {
-                let seen = seen.clone();
-                async move { completions(seen, headers, body.0).await }
-            }),
-        );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+        let inner = agentforge_testkit::ProviderStandIn::start().await;
         Self {
-            base_url: format!("http://{address}/v1"),
-            requests,
+            base_url: inner.openai_url(),
+            inner,
         }
     }
-}
 
-async fn completions(seen: Arc<Mutex<Vec<Value>>>, headers: HeaderMap, body: Value) -> Response {
-    seen.lock().unwrap().push(body.clone());
-    if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some("Bearer good-key") {
-        return (
-            StatusCode::UNAUTHORIZED,
-            axum::Json(json!({"error": {"message": "Incorrect API key provided", "type": "invalid_request_error", "code": "invalid_api_key"}})),
-        )
-            .into_response();
+    pub fn requests(&self) -> Vec<Value> {
+        self.inner.requests()
     }
-    let question = body["messages"]
-        .as_array()
-        .and_then(|m| m.last())
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or_default()
-        .to_owned();
-    let answer = format!("The stand-in answers: {question}");
-    let slow = question.contains("slow");
-    if body["stream"] != true {
-        if slow {
-            tokio::time::sleep(Duration::from_millis(1500)).await;
-        }
-        return axum::Json(json!({
-            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}],
-            "usage": {"prompt_tokens": 42, "completion_tokens": 7}
-        }))
-        .into_response();
-    }
-    let mut chunks: Vec<String> = answer
-        .split_inclusive(' ')
-        .map(|w| json!({"choices": [{"index": 0, "delta": {"content": w}}]}).to_string())
-        .collect();
-    if slow {
-        // Long enough that a client leaving early cuts it short.
-        chunks.extend((0..200).map(|i| {
-            json!({"choices": [{"index": 0, "delta": {"content": format!(" more{i}")}}]})
-                .to_string()
-        }));
-    }
-    chunks.push(
-        json!({"choices": [], "usage": {"prompt_tokens": 42, "completion_tokens": 7}}).to_string(),
-    );
-    chunks.push("[DONE]".to_owned());
-    let stream = futures_util::stream::iter(chunks).then(move |chunk| async move {
-        if slow {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        Ok::<_, std::io::Error>(format!("data: {chunk}\n\n"))
-    });
-    Response::builder()
-        .header("content-type", "text/event-stream")
-        .body(Body::from_stream(stream))
-        .unwrap()
 }
 
 pub type Socket =

@@ -1,38 +1,16 @@
 //! Starts the real server on port 0 with a fresh database per test: SQLite
 //! always, and PostgreSQL too when TEST_DATABASE_URL is set.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use agentforge_server::{AppState, Application, Config};
 use agentforge_store::Store;
-use sea_orm::ConnectionTrait;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
 /// The password every test account signs up with.
 pub const PASSWORD: &str = "correct horse battery";
 
-/// Which engine a test runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    Sqlite,
-    Postgres,
-}
-
-/// The engines this run covers: SQLite, plus PostgreSQL when TEST_DATABASE_URL is set.
-pub fn engines() -> Vec<Engine> {
-    let mut engines = vec![Engine::Sqlite];
-    if postgres_admin_url().is_some() {
-        engines.push(Engine::Postgres);
-    }
-    engines
-}
-
-fn postgres_admin_url() -> Option<String> {
-    std::env::var("TEST_DATABASE_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-}
+use agentforge_testkit::TestDatabase;
+pub use agentforge_testkit::{Engine, engines};
 
 /// Runs `test` once per engine, each time against a fresh server and database.
 pub async fn for_each_engine(test: impl AsyncFn(TestApp)) {
@@ -51,7 +29,8 @@ pub struct TestApp {
     pub state: AppState,
     pub _data_dir: TempDir,
     pub database_url: String,
-    _database: TestDatabase,
+    /// Owned by the first instance; siblings share it.
+    _database: Option<TestDatabase>,
     shutdown: Option<oneshot::Sender<()>>,
 }
 
@@ -62,25 +41,23 @@ impl TestApp {
             agentforge_server::telemetry::init(agentforge_server::config::LogFormat::Text, "info");
         }
         let data_dir = tempfile::tempdir().expect("temp dir");
-        let database = TestDatabase::create(engine, &data_dir).await;
-        Self::start(engine, data_dir, database, env).await
+        let database = TestDatabase::create(engine).await;
+        let url = database.url.clone();
+        Self::start(engine, data_dir, url, Some(database), env).await
     }
 
     /// A second server on this one's database (as several instances behind
     /// a load balancer would be).
     pub async fn sibling(&self) -> Self {
         let data_dir = tempfile::tempdir().expect("temp dir");
-        let database = TestDatabase {
-            url: self.database_url.clone(),
-            postgres: None,
-        };
-        Self::start(self.engine, data_dir, database, &[]).await
+        Self::start(self.engine, data_dir, self.database_url.clone(), None, &[]).await
     }
 
     async fn start(
         engine: Engine,
         data_dir: TempDir,
-        database: TestDatabase,
+        database_url: String,
+        database: Option<TestDatabase>,
         env: &[(&str, &str)],
     ) -> Self {
         let mut vars: Vec<(String, String)> = vec![
@@ -90,7 +67,7 @@ impl TestApp {
                 "AGENTFORGE_DATA_DIR".into(),
                 data_dir.path().display().to_string(),
             ),
-            ("AGENTFORGE_DATABASE_URL".into(), database.url.clone()),
+            ("AGENTFORGE_DATABASE_URL".into(), database_url.clone()),
             (
                 "AGENTFORGE_SECRET_KEY".into(),
                 "test-secret-key-0123456789abcdef0123456789".into(),
@@ -118,7 +95,7 @@ impl TestApp {
             store,
             state,
             _data_dir: data_dir,
-            database_url: database.url.clone(),
+            database_url,
             _database: database,
             shutdown: Some(shutdown),
         }
@@ -228,93 +205,6 @@ impl Drop for TestApp {
         if let Some(shutdown) = self.shutdown.take() {
             let _ = shutdown.send(());
         }
-    }
-}
-
-/// A database made for one test; a PostgreSQL one is dropped afterwards.
-struct TestDatabase {
-    url: String,
-    postgres: Option<(String, String)>,
-}
-
-static COUNTER: AtomicU64 = AtomicU64::new(0);
-
-impl TestDatabase {
-    async fn create(engine: Engine, dir: &TempDir) -> Self {
-        match engine {
-            Engine::Sqlite => Self {
-                url: format!("sqlite://{}", dir.path().join("test.db").display()),
-                postgres: None,
-            },
-            Engine::Postgres => {
-                let admin_url = postgres_admin_url().expect("TEST_DATABASE_URL");
-                let name = format!(
-                    "agentforge_test_{}_{}_{}",
-                    std::process::id(),
-                    COUNTER.fetch_add(1, Ordering::Relaxed),
-                    rand::random::<u32>()
-                );
-                let admin = sea_orm::Database::connect(&admin_url)
-                    .await
-                    .expect("connect to TEST_DATABASE_URL");
-                admin
-                    .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
-                    .await
-                    .expect("create test database");
-                let _ = admin.close().await;
-                Self {
-                    url: with_database(&admin_url, &name),
-                    postgres: Some((admin_url, name)),
-                }
-            }
-        }
-    }
-}
-
-impl Drop for TestDatabase {
-    fn drop(&mut self) {
-        let Some((admin_url, name)) = self.postgres.take() else {
-            return;
-        };
-        // Drop runs outside async; a thread of its own may block on a runtime.
-        let _ = std::thread::spawn(move || {
-            let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-            else {
-                return;
-            };
-            runtime.block_on(async {
-                if let Ok(admin) = sea_orm::Database::connect(&admin_url).await {
-                    let _ = admin
-                        .execute_unprepared(&format!(
-                            "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
-                        ))
-                        .await;
-                    let _ = admin.close().await;
-                }
-            });
-        })
-        .join();
-    }
-}
-
-/// `postgres://u@h:5432/postgres?x=y` with its database replaced by `name`.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let without_db = match base.rsplit_once('/') {
-        Some((head, _))
-            if head.contains("://") && head.len() > head.find("://").unwrap_or(0) + 3 =>
-        {
-            head
-        }
-        _ => base,
-    };
-    match query {
-        Some(q) => format!("{without_db}/{name}?{q}"),
-        None => format!("{without_db}/{name}"),
     }
 }
 

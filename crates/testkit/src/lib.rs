@@ -1,0 +1,22 @@
+//! Stand-ins for the outside services AgentForge talks to, speaking their
+//! real wire formats on local ports: one OpenAI-compatible and Gemini model
+//! provider, and an SMTP server. Every crate's tests and the benchmarks use
+//! these, so a change of wire format is made once.
+#![allow(clippy::unwrap_used)] // test support: a panic is a failed test
+
+pub mod database;
+mod provider;
+mod smtp;
+
+pub use database::{Engine, TestDatabase, engines};
+pub use provider::{Pace, ProviderStandIn, answer_to};
+pub use smtp::SmtpStandIn;
+
+/// Serves `router` on a free local port; returns `http://127.0.0.1:<port>`.
+/// The server runs until the test's runtime ends.
+pub async fn serve(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    format!("http://{address}")
+}
