@@ -4,6 +4,7 @@
 mod fixtures;
 mod helpers;
 
+mod access;
 mod agents;
 mod auth;
 mod chat;
@@ -16,3 +17,4 @@ mod settings;
 mod static_files;
 mod system;
 mod teams;
+mod turns;
