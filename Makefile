@@ -33,10 +33,16 @@ dev: $(WEB_STAMP)
 ## test: formatting, lints, the OpenAPI check, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), Vitest and Playwright
 test: check test-rust test-web test-e2e
 
-## check: rustfmt, clippy -D warnings, tsc and eslint
+## check: rustfmt, clippy -D warnings, the generated API contract, tsc and eslint
 check: $(WEB_STAMP)
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	@cargo run --quiet --locked -p agentforge -- openapi > target/openapi.check.json
+	@cmp -s target/openapi.check.json openapi.json \
+	  || { echo "openapi.json is stale: run make openapi and commit it"; exit 1; }
+	@cd web && npx openapi-typescript ../openapi.json -o ../target/api-types.check.ts >/dev/null 2>&1
+	@cmp -s target/api-types.check.ts web/src/lib/api-types.ts \
+	  || { echo "web/src/lib/api-types.ts is stale: run make openapi and commit it"; exit 1; }
 	cd web && npm run typecheck && npm run lint
 
 ## test-rust: every Rust test; the server's tests need the built web app

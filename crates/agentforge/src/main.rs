@@ -48,16 +48,11 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or(Command::Serve);
     match command {
         Command::Openapi => {
-            print!(
-                "{}",
-                agentforge_server::openapi_json(&agentforge_server::openapi_document())
-            );
-            return ExitCode::SUCCESS;
+            return print(&agentforge_server::openapi_json(
+                &agentforge_server::openapi_document(),
+            ));
         }
-        Command::DefaultConfig => {
-            print!("{DEFAULT_CONFIG}");
-            return ExitCode::SUCCESS;
-        }
+        Command::DefaultConfig => return print(DEFAULT_CONFIG),
         _ => {}
     }
 
@@ -137,4 +132,18 @@ async fn create_admin(config: Config, email: &str, password: &str) -> anyhow::Re
         ),
     }
     Ok(())
+}
+
+/// Writes `text` to standard output; a reader that stopped early (a closed
+/// pipe) is not an error of ours.
+fn print(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cannot write: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

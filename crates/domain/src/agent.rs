@@ -46,19 +46,14 @@ string_enum!(
 
 string_enum!(
     /// How agent lists are ordered.
+    #[derive(Default)]
     AgentSort {
         Name = "name",
+        #[default]
         Created = "created",
         LastActive = "lastActive",
     }
 );
-
-impl Default for AgentSort {
-    /// Newest first.
-    fn default() -> Self {
-        AgentSort::Created
-    }
-}
 
 string_enum!(
     /// The span of an activity report, in buckets of an hour (day), a day

@@ -9,19 +9,14 @@ use crate::voice::suggest_voice;
 
 string_enum!(
     /// How elaborate a generated agent's instructions are.
+    #[derive(Default)]
     Complexity {
         Basic = "basic",
+        #[default]
         Intermediate = "intermediate",
         Advanced = "advanced",
     }
 );
-
-impl Default for Complexity {
-    /// The specification's default.
-    fn default() -> Self {
-        Complexity::Intermediate
-    }
-}
 
 /// What the person asked for.
 #[derive(Debug, Clone, Default)]

@@ -7,11 +7,11 @@
 /// An enum with stable wire names: `as_str`, `parse` (whose error lists the
 /// allowed values), `ALL`, serde and `Display`.
 macro_rules! string_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::serde::Serialize)]
         pub enum $name {
-            $(#[serde(rename = $text)] $variant),+
+            $($(#[$vmeta])* #[serde(rename = $text)] $variant),+
         }
 
         impl $name {
@@ -87,6 +87,8 @@ mod email;
 pub mod error;
 pub mod generate;
 pub mod job;
+pub mod knowledge;
+pub mod mail;
 mod name;
 pub mod paging;
 mod password;

@@ -55,12 +55,12 @@ impl Models {
         }
     }
 
-    /// The server's provider name and default model, and whether a real
-    /// model is connected.
-    pub fn describe(&self) -> (&'static str, String, bool) {
+    /// The server's provider and default model, and whether a real model
+    /// is connected.
+    pub fn describe(&self) -> (ModelProvider, String, bool) {
         let model = self.server.as_ref().unwrap_or(&self.builtin);
         (
-            self.provider.as_str(),
+            self.provider,
             model.default_model().to_owned(),
             self.server.is_some(),
         )

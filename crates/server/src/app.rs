@@ -54,12 +54,86 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document, as served at /api/openapi.json and committed as openapi.json.
 pub fn openapi_document() -> Document {
-    api_routes(middleware::LONG_REQUEST).split_for_parts().1
+    let mut document = api_routes(middleware::LONG_REQUEST).split_for_parts().1;
+    document_common_failures(&mut document);
+    document
+}
+
+/// Adds to every operation the failures the shared layers answer with,
+/// whatever the handler: without a session 401 (and 403 for a disabled
+/// account); with a body 400 (unreadable), 413 (too large), 415 (not JSON)
+/// and 422 (invalid); with query parameters 422; with path parameters 404.
+/// What a handler documents itself is kept.
+fn document_common_failures(document: &mut Document) {
+    use utoipa::openapi::path::ParameterIn;
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+
+    let failure = |description: &str| {
+        RefOr::T(
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build(),
+        )
+    };
+    for (path, item) in document.paths.paths.iter_mut() {
+        let operations = [
+            item.get.as_mut(),
+            item.put.as_mut(),
+            item.post.as_mut(),
+            item.delete.as_mut(),
+            item.patch.as_mut(),
+        ];
+        for operation in operations.into_iter().flatten() {
+            let mut add: Vec<(&str, &str)> = Vec::new();
+            if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                add.push(("401", "No session, or it expired"));
+                add.push((
+                    "403",
+                    "Not allowed (a disabled account, or a role that falls short)",
+                ));
+            }
+            if operation.request_body.is_some() {
+                add.push(("400", "The body cannot be read"));
+                add.push(("413", "The body is too large"));
+                add.push(("415", "The body is not of the expected type"));
+                add.push(("422", "A field is invalid"));
+            }
+            let parameters = operation.parameters.iter().flatten();
+            let mut query = false;
+            for parameter in parameters {
+                if let RefOr::T(p) = parameter
+                    && p.parameter_in == ParameterIn::Query
+                {
+                    query = true;
+                }
+            }
+            if query {
+                add.push(("422", "A query parameter is invalid"));
+            }
+            if path.contains('{') {
+                add.push(("404", "Not found, or not yours to see"));
+            }
+            for (status, description) in add {
+                operation
+                    .responses
+                    .responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| failure(description));
+            }
+        }
+    }
 }
 
 pub fn router(state: AppState) -> Router {
     let config = state.config.clone();
-    let (api, document) = api_routes(config.request_timeout).split_for_parts();
+    let (api, mut document) = api_routes(config.request_timeout).split_for_parts();
+    document_common_failures(&mut document);
     let api = api
         .merge(docs::router(document))
         .fallback(api_not_found)

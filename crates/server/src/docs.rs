@@ -30,6 +30,7 @@ use crate::http::ApiError;
         (name = "teams", description = "Teams, members and roles, team agents and invitations"),
         (name = "admin", description = "Administration; admins only"),
     ),
+    components(schemas(crate::realtime::Event)),
     modifiers(&BearerAuth),
 )]
 pub struct ApiDoc;

@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use agentforge_domain::mail::{MailStatus, MailTransport};
 use agentforge_mail::{Email, SmtpMailer};
 use agentforge_runtime::{JobFailure, JobHandler, Queue};
 use agentforge_store::{Job, NewJob, NewMail, Store, StoreError, Tx};
@@ -54,12 +55,11 @@ impl Mailer {
         format!("{}{path}", self.public_url)
     }
 
-    /// `smtp` or `outbox`.
-    pub fn transport(&self) -> &'static str {
+    pub fn transport(&self) -> MailTransport {
         if self.smtp.is_some() {
-            "smtp"
+            MailTransport::Smtp
         } else {
-            "outbox"
+            MailTransport::Outbox
         }
     }
 
@@ -77,8 +77,16 @@ impl Mailer {
                 to_address: mail.to,
                 subject: mail.subject,
                 body_text: mail.body_text,
-                transport: if smtp { "smtp" } else { "outbox" },
-                status: if smtp { "queued" } else { "stored" },
+                transport: if smtp {
+                    MailTransport::Smtp
+                } else {
+                    MailTransport::Outbox
+                },
+                status: if smtp {
+                    MailStatus::Queued
+                } else {
+                    MailStatus::Stored
+                },
                 error: None,
                 sent_at: None,
             })
@@ -133,7 +141,7 @@ impl JobHandler for Delivery {
                 "the email is no longer in the outbox".to_owned(),
             ));
         };
-        if mail.status == "sent" {
+        if mail.status == MailStatus::Sent {
             return Ok(()); // Sent by an attempt whose outcome was not recorded.
         }
         let Some(smtp) = &self.smtp else {

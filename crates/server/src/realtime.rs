@@ -28,10 +28,20 @@ const CHANNEL: &str = "agentforge_events";
 const NOTIFY_MAX: usize = 7900;
 const PING_EVERY: Duration = Duration::from_secs(30);
 
-/// What a socket is told.
-#[derive(Debug, Clone, Serialize)]
+/// What the realtime socket (`GET /ws?token=<access token>`) sends, one
+/// JSON text frame each: first `ready`, then the events of the
+/// conversations and teams the user may see; `resync` when it fell behind
+/// and events were skipped (reload what is shown).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(tag = "type")]
+#[schema(as = RealtimeEvent)]
 pub enum Event {
+    /// The socket is open for this user.
+    #[serde(rename = "ready", rename_all = "camelCase")]
+    Ready { user_id: String },
+    /// Events were skipped; what is shown may be stale.
+    #[serde(rename = "resync")]
+    Resync { skipped: u64 },
     #[serde(rename = "conversation.started")]
     ConversationStarted { conversation: ConversationOut },
     #[serde(rename = "message.created", rename_all = "camelCase")]
@@ -371,7 +381,10 @@ async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, A
 async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) {
     let mut events = hub.subscribe();
     let (mut sink, mut incoming) = socket.split();
-    let ready = serde_json::json!({"type": "ready", "userId": user_id}).to_string();
+    let ready = serde_json::to_string(&Event::Ready {
+        user_id: user_id.clone(),
+    })
+    .unwrap_or_default();
     if sink.send(Frame::Text(ready.into())).await.is_err() {
         return;
     }
@@ -391,7 +404,7 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) 
                 }
                 Err(broadcast::error::RecvError::Lagged(skipped)) => {
                     tracing::debug!(skipped, "a realtime socket fell behind");
-                    let note = serde_json::json!({"type": "resync", "skipped": skipped}).to_string();
+                    let note = serde_json::to_string(&Event::Resync { skipped }).unwrap_or_default();
                     if sink.send(Frame::Text(note.into())).await.is_err() {
                         return;
                     }

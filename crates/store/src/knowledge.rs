@@ -1,6 +1,7 @@
 //! Knowledge documents, their passages and full-text search over them, and
 //! uploaded images.
 
+use agentforge_domain::knowledge::DocumentStatus;
 use agentforge_domain::text::keywords;
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -23,7 +24,7 @@ pub struct Document {
     pub name: String,
     pub content_type: String,
     pub size_bytes: u64,
-    pub status: String,
+    pub status: DocumentStatus,
     pub passage_count: u32,
     pub char_count: u64,
     pub created_at: DateTime<Utc>,
@@ -38,7 +39,7 @@ impl From<document::Model> for Document {
             name: m.name,
             content_type: m.content_type,
             size_bytes: u64::try_from(m.size_bytes).unwrap_or_default(),
-            status: m.status,
+            status: DocumentStatus::parse(&m.status).unwrap_or(DocumentStatus::Ready),
             passage_count: u32::try_from(m.passage_count).unwrap_or_default(),
             char_count: u64::try_from(m.char_count).unwrap_or_default(),
             created_at: m.created_at,
@@ -105,7 +106,7 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Knowledge<'a, C> {
                 name: Set(new.name.chars().take(255).collect()),
                 content_type: Set(new.content_type),
                 size_bytes: Set(i64::try_from(new.size_bytes).unwrap_or(i64::MAX)),
-                status: Set("ready".to_owned()),
+                status: Set(DocumentStatus::Ready.as_str().to_owned()),
                 passage_count: Set(i32::try_from(new.passages.len()).unwrap_or(i32::MAX)),
                 char_count: Set(i64::try_from(chars).unwrap_or(i64::MAX)),
                 created_at: Set(crate::now()),

@@ -1,6 +1,7 @@
 //! The mail outbox: every email the product sends is recorded here, with
 //! whether it went out by SMTP or stays in the outbox for admins to read.
 
+use agentforge_domain::mail::{MailStatus, MailTransport};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -17,11 +18,8 @@ pub struct Mail {
     pub to_address: String,
     pub subject: String,
     pub body_text: String,
-    /// `outbox` or `smtp`.
-    pub transport: String,
-    /// `stored` (outbox only), `queued` (waiting for its next delivery
-    /// attempt), `sent`, or `failed` (every attempt failed).
-    pub status: String,
+    pub transport: MailTransport,
+    pub status: MailStatus,
     pub error: Option<String>,
     /// Delivery attempts so far.
     pub attempts: u32,
@@ -32,13 +30,14 @@ pub struct Mail {
 impl From<mail::Model> for Mail {
     fn from(m: mail::Model) -> Self {
         Self {
+            // What this build cannot read is shown as what it most likely was.
+            transport: MailTransport::parse(&m.transport).unwrap_or(MailTransport::Outbox),
+            status: MailStatus::parse(&m.status).unwrap_or(MailStatus::Failed),
             id: m.id,
             user_id: m.user_id,
             to_address: m.to_address,
             subject: m.subject,
             body_text: m.body_text,
-            transport: m.transport,
-            status: m.status,
             error: m.error,
             attempts: u32::try_from(m.attempts).unwrap_or_default(),
             created_at: m.created_at,
@@ -53,8 +52,8 @@ pub struct NewMail {
     pub to_address: String,
     pub subject: String,
     pub body_text: String,
-    pub transport: &'static str,
-    pub status: &'static str,
+    pub transport: MailTransport,
+    pub status: MailStatus,
     pub error: Option<String>,
     pub sent_at: Option<DateTime<Utc>>,
 }
@@ -76,8 +75,8 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Outbox<'a, C> {
             to_address: Set(new.to_address),
             subject: Set(new.subject),
             body_text: Set(new.body_text),
-            transport: Set(new.transport.to_owned()),
-            status: Set(new.status.to_owned()),
+            transport: Set(new.transport.as_str().to_owned()),
+            status: Set(new.status.as_str().to_owned()),
             error: Set(new.error),
             attempts: Set(0),
             created_at: Set(crate::now()),
@@ -112,12 +111,17 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Outbox<'a, C> {
         model.updated_at = Set(Some(now));
         match outcome {
             Ok(()) => {
-                model.status = Set("sent".to_owned());
+                model.status = Set(MailStatus::Sent.as_str().to_owned());
                 model.error = Set(None);
                 model.sent_at = Set(Some(now));
             }
             Err(error) => {
-                model.status = Set(if last { "failed" } else { "queued" }.to_owned());
+                let status = if last {
+                    MailStatus::Failed
+                } else {
+                    MailStatus::Queued
+                };
+                model.status = Set(status.as_str().to_owned());
                 model.error = Set(Some(error.chars().take(2000).collect()));
             }
         }

@@ -1429,7 +1429,7 @@ export interface components {
             greeting?: string | null;
             /** @description The system prompt. */
             instructions?: string | null;
-            /** @description A BCP 47 language tag such as `en` or `pt-BR`. */
+            /** @description A BCP 47 language tag, e.g. en or pt-BR. */
             language?: string | null;
             model?: components["schemas"]["ModelIn"] | null;
             /** @description Required on creation. */
@@ -1521,7 +1521,7 @@ export interface components {
         };
         BulkUpdateIn: {
             changes?: components["schemas"]["BulkChangesIn"];
-            ids?: string[];
+            ids: string[];
         };
         /** @enum {string} */
         Channel: "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
@@ -1531,8 +1531,8 @@ export interface components {
             conversationId?: string | null;
             /** @description Send the conversation's earlier turns to the model (default true). */
             includeContext?: boolean;
-            /** @description What the person says: 1 to 32 000 characters. */
-            message?: string;
+            /** @description What the person says. */
+            message: string;
             /** @description The token of the agent's public link, for people who do not own it. */
             shareToken?: string | null;
             /** @description Answer as server-sent events (same as `Accept: text/event-stream`). */
@@ -1547,6 +1547,13 @@ export interface components {
             message: components["schemas"]["MessageOut"];
             userMessage: components["schemas"]["MessageOut"];
         };
+        /**
+         * @description The `data` of one server-sent event of a streamed turn; the event's
+         *     name says which: `start`, then `citations` (when knowledge matched),
+         *     `delta`s with `tool_call` and `tool_result` among them, and last `end`
+         *     or `error`. Comments (`:`) keep the stream alive every 15 s.
+         */
+        ChatStreamEvent: components["schemas"]["StartEvent"] | components["schemas"]["CitationsEvent"] | components["schemas"]["DeltaEvent"] | components["schemas"]["ToolCallEvent"] | components["schemas"]["ToolCallOut"] | components["schemas"]["EndEvent"] | components["schemas"]["ErrorEvent"];
         /** @description A knowledge passage an answer drew on. */
         CitationOut: {
             documentId: string;
@@ -1561,10 +1568,14 @@ export interface components {
              */
             score: number;
         };
+        /** @description `citations`: the knowledge passages the answer draws on. */
+        CitationsEvent: {
+            citations: components["schemas"]["CitationOut"][];
+        };
         /** @enum {string} */
         Complexity: "basic" | "intermediate" | "advanced";
         ConversationIn: {
-            agentId?: string;
+            agentId: string;
             channel?: components["schemas"]["Channel"] | null;
             title?: string | null;
         };
@@ -1631,10 +1642,16 @@ export interface components {
             /** Format: int64 */
             totalMessages: number;
         };
+        /** @enum {string} */
+        DatabaseName: "sqlite" | "postgres";
         /** @description What a deletion answers: the id of what is gone. */
         DeletedOut: {
             deleted: boolean;
             id: string;
+        };
+        /** @description `delta`: the next piece of the answer. */
+        DeltaEvent: {
+            text: string;
         };
         DeployIn: {
             /** @description Settings of this deployment (free-form). */
@@ -1680,15 +1697,21 @@ export interface components {
              * @description Bytes.
              */
             size: number;
-            /** @description `ready`: extracted and indexed (indexing happens within the upload). */
-            status: string;
+            status: components["schemas"]["DocumentStatus"];
         };
+        /** @enum {string} */
+        DocumentStatus: "ready";
         DuplicateIn: {
             /** @description Default: "<name> (copy)". */
             name?: string | null;
         };
         EmailIn: {
-            email?: string;
+            /** Format: email */
+            email: string;
+        };
+        /** @description `end`: the answer as stored. */
+        EndEvent: {
+            message: components["schemas"]["MessageOut"];
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AcceptedOut: {
@@ -1850,8 +1873,7 @@ export interface components {
                  * @description Bytes.
                  */
                 size: number;
-                /** @description `ready`: extracted and indexed (indexing happens within the upload). */
-                status: string;
+                status: components["schemas"]["DocumentStatus"];
             };
             /** @description Always `true`. */
             success: boolean;
@@ -1867,7 +1889,7 @@ export interface components {
                 /** Format: date-time */
                 exportedAt: string;
                 /** @description Always `agentforge.agent`. */
-                format: string;
+                format: components["schemas"]["ExportFormatName"];
                 /**
                  * Format: int32
                  * @description Always 1 for now.
@@ -1886,7 +1908,7 @@ export interface components {
                 /** @description A draft to review and then create with POST /agents; nothing is saved yet. */
                 agent: components["schemas"]["AgentConfigOut"];
                 /** @description `builtin` (the offline template-based generator) or the model provider used. */
-                generator: string;
+                generator: components["schemas"]["ModelProvider"];
                 /** @description The voice the specification's suggestion rules pick for it. */
                 voice: components["schemas"]["VoiceOut"];
             };
@@ -1896,13 +1918,9 @@ export interface components {
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_HealthOut: {
             data: {
-                /** @example ok */
-                database: string;
-                /**
-                 * @description `ok` when the server and its database answer.
-                 * @example ok
-                 */
-                status: string;
+                database: components["schemas"]["Healthy"];
+                /** @description `ok` when the server and its database answer. */
+                status: components["schemas"]["Healthy"];
             };
             /** @description Always `true`. */
             success: boolean;
@@ -2030,8 +2048,8 @@ export interface components {
                 id: string;
                 language: string;
                 name: string;
-                /** @description `active`, `draft`, `paused` or `archived`; only draft and active agents chat. */
-                status: string;
+                /** @description Only draft and active agents chat. */
+                status: components["schemas"]["AgentStatus"];
             };
             /** @description Always `true`. */
             success: boolean;
@@ -2069,11 +2087,7 @@ export interface components {
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_StatusOut: {
             data: {
-                /**
-                 * @description `sqlite` or `postgres`.
-                 * @example sqlite
-                 */
-                database: string;
+                database: components["schemas"]["DatabaseName"];
                 features: components["schemas"]["FeaturesOut"];
                 providers: components["schemas"]["ProvidersOut"];
                 /** Format: date-time */
@@ -2141,11 +2155,7 @@ export interface components {
                 firstName: string;
                 id: string;
                 lastName: string;
-                /**
-                 * @description `user` or `admin`.
-                 * @example user
-                 */
-                role: string;
+                role: components["schemas"]["Role"];
             };
             /** @description Always `true`. */
             success: boolean;
@@ -2200,8 +2210,7 @@ export interface components {
                  * @description Bytes.
                  */
                 size: number;
-                /** @description `ready`: extracted and indexed (indexing happens within the upload). */
-                status: string;
+                status: components["schemas"]["DocumentStatus"];
             }[];
             /** @description Always `true`. */
             success: boolean;
@@ -2265,8 +2274,7 @@ export interface components {
                 model?: string | null;
                 /** @description Shown under the answer, e.g. that no language model is connected. */
                 notice?: string | null;
-                /** @description `builtin`, `openai` or `gemini`, on answers. */
-                provider?: string | null;
+                provider?: components["schemas"]["ModelProvider"] | null;
                 role: components["schemas"]["MessageRole"];
                 /**
                  * @description `complete`; `streaming` while the answer is being written (the
@@ -2380,6 +2388,17 @@ export interface components {
             success: boolean;
         };
         /**
+         * @description `error`: the model failed (what it said is stored as a failed answer),
+         *     or the answer could not be stored.
+         */
+        ErrorEvent: {
+            /** @description A stable code such as `provider_unavailable`. */
+            error: string;
+            message: string;
+            /** @description The failed answer's id, when it was stored. */
+            messageId?: string | null;
+        };
+        /**
          * @description An agent as one portable JSON document: its configuration, its custom
          *     personality and its tool assignments, never secrets or ids of this server.
          */
@@ -2388,7 +2407,7 @@ export interface components {
             /** Format: date-time */
             exportedAt: string;
             /** @description Always `agentforge.agent`. */
-            format: string;
+            format: components["schemas"]["ExportFormatName"];
             /**
              * Format: int32
              * @description Always 1 for now.
@@ -2398,6 +2417,11 @@ export interface components {
             /** @description MCP tool assignments (none until tools arrive). */
             tools?: Record<string, never>[];
         };
+        /**
+         * @description The name of the agent export format.
+         * @enum {string}
+         */
+        ExportFormatName: "agentforge.agent";
         ExportedPersonality: {
             description?: string;
             instructions?: string;
@@ -2417,33 +2441,34 @@ export interface components {
         };
         FromTemplateIn: {
             name?: string | null;
-            templateId?: string;
+            templateId: string;
         };
         GenerateIn: {
             complexity?: components["schemas"]["Complexity"] | null;
             industry?: string | null;
-            prompt?: string;
+            prompt: string;
             useCase?: string | null;
         };
         GeneratedOut: {
             /** @description A draft to review and then create with POST /agents; nothing is saved yet. */
             agent: components["schemas"]["AgentConfigOut"];
             /** @description `builtin` (the offline template-based generator) or the model provider used. */
-            generator: string;
+            generator: components["schemas"]["ModelProvider"];
             /** @description The voice the specification's suggestion rules pick for it. */
             voice: components["schemas"]["VoiceOut"];
         };
         HealthOut: {
-            /** @example ok */
-            database: string;
-            /**
-             * @description `ok` when the server and its database answer.
-             * @example ok
-             */
-            status: string;
+            database: components["schemas"]["Healthy"];
+            /** @description `ok` when the server and its database answer. */
+            status: components["schemas"]["Healthy"];
         };
+        /**
+         * @description Always `ok` in an answer: a failing check answers 503.
+         * @enum {string}
+         */
+        Healthy: "ok";
         IdsIn: {
-            ids?: string[];
+            ids: string[];
         };
         /** @description The multipart form of `upload/image`. */
         ImageForm: {
@@ -2499,8 +2524,9 @@ export interface components {
             total: number;
         };
         LoginIn: {
-            email?: string;
-            password?: string;
+            /** Format: email */
+            email: string;
+            password: string;
         };
         LogoutIn: {
             /** @description The refresh token to revoke; without it nothing is revoked server-side. */
@@ -2520,23 +2546,22 @@ export interface components {
             id: string;
             /** Format: date-time */
             sentAt?: string | null;
-            /**
-             * @description `stored` (kept in the outbox), `queued` (waiting for its next
-             *     delivery attempt), `sent` or `failed` (every attempt failed).
-             */
-            status: string;
+            status: components["schemas"]["MailStatus"];
             subject: string;
             to: string;
-            /** @description `outbox` (no SMTP configured) or `smtp`. */
-            transport: string;
+            transport: components["schemas"]["MailTransport"];
         };
+        /** @enum {string} */
+        MailStatus: "stored" | "queued" | "sent" | "failed";
+        /** @enum {string} */
+        MailTransport: "outbox" | "smtp";
         /** @description Someone to add or invite: an address and a role. */
         MemberIn: {
             /**
              * Format: email
              * @description To add: the address of an existing account; to invite: any address.
              */
-            email?: string;
+            email: string;
             role?: components["schemas"]["TeamRole"] | null;
         };
         MemberOut: {
@@ -2573,8 +2598,7 @@ export interface components {
             model?: string | null;
             /** @description Shown under the answer, e.g. that no language model is connected. */
             notice?: string | null;
-            /** @description `builtin`, `openai` or `gemini`, on answers. */
-            provider?: string | null;
+            provider?: components["schemas"]["ModelProvider"] | null;
             role: components["schemas"]["MessageRole"];
             /**
              * @description `complete`; `streaming` while the answer is being written (the
@@ -2621,7 +2645,7 @@ export interface components {
             message: string;
         };
         NotifyIn: {
-            message?: string;
+            message: string;
         };
         NotifyOut: {
             /**
@@ -2707,30 +2731,30 @@ export interface components {
                 id: string;
                 /** Format: date-time */
                 sentAt?: string | null;
-                /**
-                 * @description `stored` (kept in the outbox), `queued` (waiting for its next
-                 *     delivery attempt), `sent` or `failed` (every attempt failed).
-                 */
-                status: string;
+                status: components["schemas"]["MailStatus"];
                 subject: string;
                 to: string;
-                /** @description `outbox` (no SMTP configured) or `smtp`. */
-                transport: string;
+                transport: components["schemas"]["MailTransport"];
             }[];
             meta: components["schemas"]["ListMeta"];
             /** @description Always `true`. */
             success: boolean;
         };
         PasswordIn: {
-            password?: string;
+            password: string;
         };
+        /**
+         * @description `test` (the labelled test-mode provider) or `stripe`.
+         * @enum {string}
+         */
+        PaymentsProvider: "test" | "stripe";
         /** @enum {string} */
         Period: "day" | "week" | "month" | "year";
         PersonalityIn: {
             description?: string;
             /** @description How the agent should behave; added to its instructions. */
             instructions?: string;
-            name?: string;
+            name: string;
             /** @description e.g. warm, formal, playful. */
             tone?: string;
             /** @description Each 1 to 50 characters. */
@@ -2763,7 +2787,9 @@ export interface components {
          *     the current password.
          */
         ProfilePatch: {
+            /** @description Needed to change the email or the password. */
             currentPassword?: string | null;
+            /** Format: email */
             email?: string | null;
             firstName?: string | null;
             lastName?: string | null;
@@ -2774,31 +2800,13 @@ export interface components {
          *     the product uses when none is configured.
          */
         ProvidersOut: {
-            /**
-             * @description `builtin` (the offline responder), `openai` or `gemini`.
-             * @example builtin
-             */
-            llm: string;
-            /**
-             * @description `outbox` (mail kept for admins to read) or `smtp`.
-             * @example outbox
-             */
-            mail: string;
-            /**
-             * @description `test` (the labelled test-mode provider) or `stripe`.
-             * @example test
-             */
-            payments: string;
-            /**
-             * @description `browser` (the browser's own speech) or `elevenlabs`.
-             * @example browser
-             */
-            speech: string;
-            /**
-             * @description `none` or `twilio`.
-             * @example none
-             */
-            telephony: string;
+            /** @description `builtin` is the offline responder. */
+            llm: components["schemas"]["ModelProvider"];
+            /** @description `outbox`: mail kept for admins to read. */
+            mail: components["schemas"]["MailTransport"];
+            payments: components["schemas"]["PaymentsProvider"];
+            speech: components["schemas"]["SpeechProvider"];
+            telephony: components["schemas"]["TelephonyProvider"];
         };
         /**
          * @description What a person who does not own an agent may know of it, through its
@@ -2810,22 +2818,74 @@ export interface components {
             id: string;
             language: string;
             name: string;
-            /** @description `active`, `draft`, `paused` or `archived`; only draft and active agents chat. */
-            status: string;
+            /** @description Only draft and active agents chat. */
+            status: components["schemas"]["AgentStatus"];
         };
+        /**
+         * @description What the realtime socket (`GET /ws?token=<access token>`) sends, one
+         *     JSON text frame each: first `ready`, then the events of the
+         *     conversations and teams the user may see; `resync` when it fell behind
+         *     and events were skipped (reload what is shown).
+         */
+        RealtimeEvent: {
+            /** @enum {string} */
+            type: "ready";
+            userId: string;
+        } | {
+            /** Format: int64 */
+            skipped: number;
+            /** @enum {string} */
+            type: "resync";
+        } | {
+            conversation: components["schemas"]["ConversationOut"];
+            /** @enum {string} */
+            type: "conversation.started";
+        } | {
+            agentId: string;
+            conversation: components["schemas"]["ConversationOut"];
+            conversationId: string;
+            message: components["schemas"]["MessageOut"];
+            /** @enum {string} */
+            type: "message.created";
+        } | {
+            conversation: components["schemas"]["ConversationOut"];
+            /** @enum {string} */
+            type: "conversation.ended";
+        } | {
+            agentId: string;
+            conversationId: string;
+            /** @enum {string} */
+            type: "conversation.deleted";
+        } | {
+            /** @description The sender's name. */
+            from: string;
+            message: string;
+            teamId: string;
+            teamName: string;
+            /** @enum {string} */
+            type: "team.notification";
+        };
+        /**
+         * @description `in-process` (one instance) or `postgres` (LISTEN/NOTIFY across instances).
+         * @enum {string}
+         */
+        RealtimeTransport: "in-process" | "postgres";
         RefreshIn: {
-            refreshToken?: string;
+            refreshToken: string;
         };
         RegisterIn: {
-            email?: string;
-            firstName?: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
             lastName?: string;
-            password?: string;
+            password: string;
         };
         ResetPasswordIn: {
-            newPassword?: string;
-            token?: string;
+            newPassword: string;
+            token: string;
         };
+        /** @enum {string} */
+        Role: "user" | "admin";
         RoleIn: {
             role: components["schemas"]["TeamRole"];
         };
@@ -2861,12 +2921,27 @@ export interface components {
             /** @description The link to /user/chat/{agentId}, when shared. */
             url?: string | null;
         };
-        StatusOut: {
+        /**
+         * @description `browser` (the browser's own speech) or `elevenlabs`.
+         * @enum {string}
+         */
+        SpeechProvider: "browser" | "elevenlabs";
+        /** @description `start`: the question is stored and the answer begins. */
+        StartEvent: {
+            conversationId: string;
+            /** @description The answer's id, before it is whole. */
+            messageId: string;
+            model: string;
+            provider: components["schemas"]["ModelProvider"];
+            userMessage: components["schemas"]["MessageOut"];
             /**
-             * @description `sqlite` or `postgres`.
-             * @example sqlite
+             * Format: int32
+             * @description The agent version answering.
              */
-            database: string;
+            version: number;
+        };
+        StatusOut: {
+            database: components["schemas"]["DatabaseName"];
             features: components["schemas"]["FeaturesOut"];
             providers: components["schemas"]["ProvidersOut"];
             /** Format: date-time */
@@ -2876,19 +2951,20 @@ export interface components {
             /** @example 0.1.0 */
             version: string;
         };
+        /**
+         * @description `ok`, or `degraded` when the database does not answer.
+         * @enum {string}
+         */
+        SystemState: "ok" | "degraded";
         SystemStatusOut: {
-            /** @description `sqlite` or `postgres`. */
-            database: string;
+            database: components["schemas"]["DatabaseName"];
             databaseOk: boolean;
             /** @description False for the built-in responder (no language model connected). */
             llmConfigured: boolean;
             llmModel: string;
-            /** @description `builtin`, `openai` or `gemini`. */
-            llmProvider: string;
-            /** @description `in-process` (SQLite) or `postgres` (LISTEN/NOTIFY across instances). */
-            realtime: string;
-            /** @description `ok`, or `degraded` when the database does not answer. */
-            status: string;
+            llmProvider: components["schemas"]["ModelProvider"];
+            realtime: components["schemas"]["RealtimeTransport"];
+            status: components["schemas"]["SystemState"];
             /** Format: int64 */
             uptimeSeconds: number;
             version: string;
@@ -2929,6 +3005,11 @@ export interface components {
         };
         /** @enum {string} */
         TeamRole: "owner" | "admin" | "member" | "viewer";
+        /**
+         * @description `none` or `twilio`.
+         * @enum {string}
+         */
+        TelephonyProvider: "none" | "twilio";
         TemplateOut: {
             config: components["schemas"]["AgentConfigOut"];
             description: string;
@@ -2937,7 +3018,13 @@ export interface components {
             type: components["schemas"]["AgentType"];
         };
         TokenIn: {
-            token?: string;
+            token: string;
+        };
+        /** @description `tool_call`: the model asked for a tool. */
+        ToolCallEvent: {
+            arguments: Record<string, never>;
+            id: string;
+            name: string;
         };
         /** @description A tool the model called while answering. */
         ToolCallOut: {
@@ -2956,11 +3043,7 @@ export interface components {
             firstName: string;
             id: string;
             lastName: string;
-            /**
-             * @description `user` or `admin`.
-             * @example user
-             */
-            role: string;
+            role: components["schemas"]["Role"];
         };
         VersionOut: {
             config: components["schemas"]["AgentConfigOut"];
@@ -3026,8 +3109,26 @@ export interface operations {
                     "application/json": components["schemas"]["Paged_MailOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3070,6 +3171,24 @@ export interface operations {
                     "application/json": components["schemas"]["Paged_AgentOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A bad filter */
             422: {
                 headers: {
@@ -3103,8 +3222,53 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown personality */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3145,6 +3309,51 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_GeneratedOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A field is invalid */
             422: {
                 headers: {
@@ -3178,6 +3387,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BulkDeleteOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your team role does not allow it on one; nothing changed */
             403: {
                 headers: {
@@ -3189,6 +3416,33 @@ export interface operations {
             };
             /** @description An id is unknown; nothing changed */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3220,6 +3474,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_AgentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your team role does not allow it on one; nothing changed */
             403: {
                 headers: {
@@ -3231,6 +3503,33 @@ export interface operations {
             };
             /** @description An id is unknown; nothing changed */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3262,8 +3561,62 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown template */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3295,6 +3648,51 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an agent document */
             422: {
                 headers: {
@@ -3324,6 +3722,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_TemplateOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_voices: {
@@ -3342,6 +3758,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_VoiceOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3364,6 +3798,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such agent of yours */
@@ -3401,8 +3853,53 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3441,6 +3938,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent of yours */
             404: {
                 headers: {
@@ -3475,6 +3990,33 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AnalyticsOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown period */
             422: {
                 headers: {
@@ -3501,13 +4043,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored question and answer (or, streamed, text/event-stream) */
+            /** @description The stored question and answer; streamed (Accept: text/event-stream or `stream: true`), server-sent events */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ChatOut"];
+                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such agent or conversation */
@@ -3521,6 +4091,24 @@ export interface operations {
             };
             /** @description The agent is paused or archived, the conversation ended, or the agent's provider is not configured */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3601,8 +4189,35 @@ export interface operations {
                     "application/json": components["schemas"]["Paged_ConversationOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3631,6 +4246,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such conversation */
@@ -3663,6 +4296,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such conversation */
@@ -3700,8 +4351,53 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DeploymentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent or version */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3740,6 +4436,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_DocumentOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent */
             404: {
                 headers: {
@@ -3770,6 +4484,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such agent or document */
@@ -3807,8 +4539,62 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3836,6 +4622,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ExportDocument"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such agent of yours */
@@ -3867,6 +4671,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_LastActiveOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such agent of yours */
@@ -3903,8 +4725,35 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PublicAgentOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent, or a wrong token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3938,6 +4787,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ShareOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your team role does not allow it */
             403: {
                 headers: {
@@ -3949,6 +4816,24 @@ export interface operations {
             };
             /** @description No such agent or team of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3982,13 +4867,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored question and answer (or, streamed, text/event-stream) */
+            /** @description The stored question and answer; streamed (Accept: text/event-stream or `stream: true`), server-sent events */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ChatOut"];
+                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such agent or conversation */
@@ -4002,6 +4915,24 @@ export interface operations {
             };
             /** @description The agent is paused or archived, the conversation ended, or the agent's provider is not configured */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4067,6 +4998,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_VersionOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent of yours */
             404: {
                 headers: {
@@ -4099,6 +5048,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent or version */
             404: {
                 headers: {
@@ -4128,6 +5095,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DashboardOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     forgot_password: {
@@ -4150,6 +5135,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoticeOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not an email address */
@@ -4194,6 +5206,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SessionOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Invalid email or password */
             401: {
                 headers: {
@@ -4205,6 +5226,33 @@ export interface operations {
             };
             /** @description The account is disabled */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4245,6 +5293,42 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     me: {
@@ -4267,6 +5351,15 @@ export interface operations {
             };
             /** @description Not signed in, or the token expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4303,6 +5396,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     refresh: {
@@ -4327,8 +5429,44 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SessionOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Invalid, expired or reused refresh token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4360,8 +5498,44 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SessionOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Invalid, expired or reused refresh token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4393,8 +5567,35 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SessionOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The email has an account */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4440,6 +5641,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Already verified */
             409: {
                 headers: {
@@ -4475,6 +5694,24 @@ export interface operations {
             };
             /** @description Invalid, used or expired link */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4524,6 +5761,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_conversations: {
@@ -4559,6 +5823,24 @@ export interface operations {
                     "application/json": components["schemas"]["Paged_ConversationOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A bad filter */
             422: {
                 headers: {
@@ -4592,8 +5874,53 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ConversationOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown agent */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4632,6 +5959,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ConversationOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such conversation */
             404: {
                 headers: {
@@ -4663,6 +6008,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such conversation */
             404: {
                 headers: {
@@ -4692,6 +6055,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such conversation */
@@ -4727,6 +6108,24 @@ export interface operations {
                 content: {
                     "application/json": string;
                     "text/csv": string;
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such conversation */
@@ -4769,6 +6168,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_MessageOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such conversation */
             404: {
                 headers: {
@@ -4798,6 +6215,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_PersonalityOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create: {
@@ -4820,6 +6255,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PersonalityOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A field is invalid */
@@ -4851,6 +6331,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PersonalityOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not found */
@@ -4888,6 +6386,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PersonalityOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Built-in */
             403: {
                 headers: {
@@ -4899,6 +6415,33 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4926,6 +6469,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Built-in */
@@ -4970,6 +6522,51 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoticeOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Wrong password */
             422: {
                 headers: {
@@ -5001,6 +6598,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ProfileOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A field is invalid, or the current password is wrong */
@@ -5103,6 +6745,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AcceptedOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Sent to another address */
             403: {
                 headers: {
@@ -5161,6 +6812,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_InvitationOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Sent to another address */
             403: {
                 headers: {
@@ -5199,6 +6859,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_InvitationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Sent to another address */
@@ -5259,6 +6928,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_InvitationOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5303,6 +6981,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_InvitationOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5323,6 +7019,24 @@ export interface operations {
             };
             /** @description Already a member */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5359,6 +7073,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_InvitationOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     revoke_invitation: {
@@ -5379,6 +7111,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Your role does not allow it */
@@ -5431,6 +7172,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_TeamOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description scope=all without admin rights */
             403: {
                 headers: {
@@ -5473,6 +7223,51 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TeamDetailOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A field is invalid */
             422: {
                 headers: {
@@ -5502,6 +7297,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TeamDetailOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such team of yours */
@@ -5539,6 +7352,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TeamOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5550,6 +7381,24 @@ export interface operations {
             };
             /** @description No such team of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5586,6 +7435,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not an owner */
@@ -5629,6 +7487,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TeamAgentOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5668,6 +7535,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Your role does not allow it */
@@ -5710,6 +7586,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_MemberOut"];
                 };
             };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such team of yours */
             404: {
                 headers: {
@@ -5745,6 +7639,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_MemberOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5765,6 +7677,24 @@ export interface operations {
             };
             /** @description Already a member */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5802,6 +7732,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Your role does not allow it */
@@ -5858,6 +7797,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_MemberOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5878,6 +7835,24 @@ export interface operations {
             };
             /** @description The team would have no owner */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5920,6 +7895,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NotifyOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your role does not allow it */
             403: {
                 headers: {
@@ -5931,6 +7924,24 @@ export interface operations {
             };
             /** @description No such team of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5971,6 +7982,33 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_DocumentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent */
             404: {
                 headers: {
@@ -5982,6 +8020,15 @@ export interface operations {
             };
             /** @description A file is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6022,6 +8069,33 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DocumentOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such agent */
             404: {
                 headers: {
@@ -6033,6 +8107,15 @@ export interface operations {
             };
             /** @description The file is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6073,8 +8156,44 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ImageOut"];
                 };
             };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Larger than 5 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 //! Request and response bodies of /auth and /settings.
 
+use agentforge_domain::Role;
 use agentforge_store::User;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -13,9 +14,7 @@ pub struct UserOut {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    /// `user` or `admin`.
-    #[schema(example = "user")]
-    pub role: String,
+    pub role: Role,
     pub email_verified: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -27,7 +26,7 @@ impl From<User> for UserOut {
             email: u.email,
             first_name: u.first_name,
             last_name: u.last_name,
-            role: u.role.as_str().to_owned(),
+            role: u.role,
             email_verified: u.email_verified_at.is_some(),
             created_at: u.created_at,
         }
@@ -51,20 +50,26 @@ pub struct SessionOut {
 #[serde(rename_all = "camelCase")]
 pub struct RegisterIn {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub first_name: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub last_name: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginIn {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub password: String,
 }
 
@@ -72,6 +77,7 @@ pub struct LoginIn {
 #[serde(rename_all = "camelCase")]
 pub struct RefreshIn {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub refresh_token: String,
 }
 
@@ -86,12 +92,14 @@ pub struct LogoutIn {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TokenIn {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailIn {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -99,8 +107,10 @@ pub struct EmailIn {
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordIn {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub token: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     pub new_password: String,
 }
 
@@ -109,10 +119,15 @@ pub struct ResetPasswordIn {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfilePatch {
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
+    #[schema(max_length = 100)]
     pub last_name: Option<String>,
+    #[schema(format = Email, max_length = 254)]
     pub email: Option<String>,
+    /// Needed to change the email or the password.
     pub current_password: Option<String>,
+    #[schema(min_length = 8, max_length = 128)]
     pub new_password: Option<String>,
 }
 
@@ -129,6 +144,7 @@ pub struct ProfileOut {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PasswordIn {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub password: String,
 }
 

@@ -2,6 +2,7 @@
 
 pub mod service;
 
+use agentforge_domain::mail::{MailStatus, MailTransport};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -25,11 +26,8 @@ pub struct MailOut {
     pub to: String,
     pub subject: String,
     pub body: String,
-    /// `outbox` (no SMTP configured) or `smtp`.
-    pub transport: String,
-    /// `stored` (kept in the outbox), `queued` (waiting for its next
-    /// delivery attempt), `sent` or `failed` (every attempt failed).
-    pub status: String,
+    pub transport: MailTransport,
+    pub status: MailStatus,
     pub error: Option<String>,
     /// Delivery attempts so far.
     pub attempts: u32,

@@ -160,7 +160,7 @@ async fn ai_generate(
     Ok(Envelope::new(GeneratedOut {
         agent: (&draft).into(),
         voice: voice.into(),
-        generator: "builtin".to_owned(),
+        generator: agentforge_domain::agent::ModelProvider::Builtin,
     }))
 }
 

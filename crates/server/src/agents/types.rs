@@ -82,7 +82,7 @@ pub struct AgentIn {
     pub instructions: Option<String>,
     #[schema(max_length = 2000)]
     pub greeting: Option<String>,
-    /// A BCP 47 language tag such as `en` or `pt-BR`.
+    /// A BCP 47 language tag, e.g. en or pt-BR.
     #[schema(max_length = 35)]
     pub language: Option<String>,
     #[serde(default, deserialize_with = "double_option")]
@@ -514,7 +514,7 @@ pub struct AnalyticsBucket {
 #[serde(rename_all = "camelCase")]
 pub struct FromTemplateIn {
     #[serde(default)]
-    #[schema(min_length = 1)]
+    #[schema(required = true, min_length = 1)]
     pub template_id: String,
     #[schema(max_length = 100)]
     pub name: Option<String>,
@@ -535,7 +535,7 @@ pub struct TemplateOut {
 #[serde(rename_all = "camelCase")]
 pub struct GenerateIn {
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 4000)]
+    #[schema(required = true, min_length = 1, max_length = 4000)]
     pub prompt: String,
     /// Default `intermediate`.
     #[schema(value_type = Option<Complexity>)]
@@ -578,20 +578,20 @@ pub struct GeneratedOut {
     /// The voice the specification's suggestion rules pick for it.
     pub voice: VoiceOut,
     /// `builtin` (the offline template-based generator) or the model provider used.
-    pub generator: String,
+    pub generator: ModelProvider,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct IdsIn {
     #[serde(default)]
-    #[schema(min_items = 1, max_items = 100)]
+    #[schema(required = true, min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BulkUpdateIn {
     #[serde(default)]
-    #[schema(min_items = 1, max_items = 100)]
+    #[schema(required = true, min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
     #[serde(default)]
     pub changes: BulkChangesIn,
@@ -648,8 +648,10 @@ pub struct ShareOut {
 #[serde(rename_all = "camelCase")]
 pub struct ExportDocument {
     /// Always `agentforge.agent`.
+    #[schema(value_type = ExportFormatName)]
     pub format: String,
     /// Always 1 for now.
+    #[schema(minimum = 1, maximum = 1)]
     pub format_version: u32,
     pub exported_at: DateTime<Utc>,
     #[schema(value_type = Object)]
@@ -664,6 +666,15 @@ pub struct ExportDocument {
 
 /// The document's format name.
 pub const EXPORT_FORMAT: &str = "agentforge.agent";
+
+/// The name of the agent export format.
+#[derive(ToSchema)]
+#[schema(as = ExportFormatName)]
+#[allow(dead_code)]
+enum ExportFormatName {
+    #[schema(rename = "agentforge.agent")]
+    Agent,
+}
 
 impl ExportDocument {
     pub fn new(exported: super::service::Exported) -> Result<Self, crate::http::ApiError> {

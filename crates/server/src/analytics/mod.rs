@@ -56,17 +56,16 @@ pub struct DashboardActivity {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SystemStatusOut {
-    /// `ok`, or `degraded` when the database does not answer.
+    #[schema(value_type = crate::system::names::SystemState)]
     pub status: &'static str,
-    /// `sqlite` or `postgres`.
+    #[schema(value_type = crate::system::names::DatabaseName)]
     pub database: &'static str,
     pub database_ok: bool,
-    /// `builtin`, `openai` or `gemini`.
-    pub llm_provider: &'static str,
+    pub llm_provider: agentforge_domain::agent::ModelProvider,
     pub llm_model: String,
     /// False for the built-in responder (no language model connected).
     pub llm_configured: bool,
-    /// `in-process` (SQLite) or `postgres` (LISTEN/NOTIFY across instances).
+    #[schema(value_type = crate::system::names::RealtimeTransport)]
     pub realtime: &'static str,
     pub version: &'static str,
     pub uptime_seconds: u64,

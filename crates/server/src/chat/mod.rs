@@ -19,7 +19,10 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use service::{ChatInput, Purpose};
-use types::{ChatIn, ChatOut, PublicAgentOut};
+use types::{
+    ChatIn, ChatOut, ChatStreamEvent, CitationsEvent, DeltaEvent, EndEvent, ErrorEvent,
+    PublicAgentOut, StartEvent, ToolCallEvent,
+};
 
 use crate::auth::CurrentUser;
 use crate::conversations::{CitationOut, MessageOut, ToolCallOut};
@@ -44,8 +47,9 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
-fn event(name: &str, data: serde_json::Value) -> SseEvent {
-    SseEvent::default().event(name).data(data.to_string())
+fn event(name: &str, data: impl serde::Serialize) -> SseEvent {
+    let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_owned());
+    SseEvent::default().event(name).data(data)
 }
 
 impl ChatIn {
@@ -72,7 +76,10 @@ impl ChatIn {
 /// `agent_inactive`.
 #[utoipa::path(post, path = "/agents/{id}/chat", tag = "chat", params(("id" = String, Path)), request_body = ChatIn, security(("bearer" = [])),
     responses(
-        (status = 200, description = "The stored question and answer (or, streamed, text/event-stream)", body = Envelope<ChatOut>),
+        (status = 200, description = "The stored question and answer; streamed (Accept: text/event-stream or `stream: true`), server-sent events", content(
+            (Envelope<ChatOut> = "application/json"),
+            (ChatStreamEvent = "text/event-stream"),
+        )),
         (status = 404, description = "No such agent or conversation", body = ErrorBody),
         (status = 409, description = "The agent is paused or archived, the conversation ended, or the agent's provider is not configured", body = ErrorBody),
         (status = 422, description = "An empty or over-long message", body = ErrorBody),
@@ -108,7 +115,10 @@ async fn chat(
 /// events as `POST /agents/{id}/chat` (share tokens are ignored).
 #[utoipa::path(post, path = "/agents/{id}/test", tag = "chat", params(("id" = String, Path)), request_body = ChatIn, security(("bearer" = [])),
     responses(
-        (status = 200, description = "The stored question and answer (or, streamed, text/event-stream)", body = Envelope<ChatOut>),
+        (status = 200, description = "The stored question and answer; streamed (Accept: text/event-stream or `stream: true`), server-sent events", content(
+            (Envelope<ChatOut> = "application/json"),
+            (ChatStreamEvent = "text/event-stream"),
+        )),
         (status = 404, description = "No such agent or conversation", body = ErrorBody),
         (status = 409, description = "The agent is paused or archived, the conversation ended, or the agent's provider is not configured", body = ErrorBody),
         (status = 422, description = "An empty or over-long message", body = ErrorBody),
@@ -166,39 +176,53 @@ fn streamed(turn: Turn) -> Sse<impl futures_util::Stream<Item = Result<SseEvent,
                 version,
             } => event(
                 "start",
-                serde_json::json!({
-                    "conversationId": conversation.id,
-                    "userMessage": MessageOut::from(question),
-                    "messageId": answer_id,
-                    "provider": provider,
-                    "model": model,
-                    "version": version,
-                }),
+                StartEvent {
+                    conversation_id: conversation.id,
+                    user_message: MessageOut::from(question),
+                    message_id: answer_id,
+                    provider: agentforge_domain::agent::ModelProvider::parse(provider)
+                        .unwrap_or(agentforge_domain::agent::ModelProvider::Builtin),
+                    model,
+                    version,
+                },
             ),
-            TurnEvent::Citations(citations) => {
-                let citations: Vec<CitationOut> =
-                    citations.into_iter().map(CitationOut::from).collect();
-                event("citations", serde_json::json!({ "citations": citations }))
-            }
-            TurnEvent::Delta(text) => event("delta", serde_json::json!({ "text": text })),
+            TurnEvent::Citations(citations) => event(
+                "citations",
+                CitationsEvent {
+                    citations: citations.into_iter().map(CitationOut::from).collect(),
+                },
+            ),
+            TurnEvent::Delta(text) => event("delta", DeltaEvent { text }),
             TurnEvent::ToolCall(call) => event(
                 "tool_call",
-                serde_json::json!({ "id": call.id, "name": call.name, "arguments": call.arguments }),
+                ToolCallEvent {
+                    id: call.id,
+                    name: call.name,
+                    arguments: call.arguments,
+                },
             ),
-            TurnEvent::ToolResult(record) => event(
-                "tool_result",
-                serde_json::json!(ToolCallOut::from(record)),
+            TurnEvent::ToolResult(record) => event("tool_result", ToolCallOut::from(record)),
+            TurnEvent::Finished { message, .. } => event(
+                "end",
+                EndEvent {
+                    message: MessageOut::from(message),
+                },
             ),
-            TurnEvent::Finished { message, .. } => {
-                event("end", serde_json::json!({ "message": MessageOut::from(message) }))
-            }
             TurnEvent::Failed { message, error } => event(
                 "error",
-                serde_json::json!({"error": error.code(), "message": error.to_string(), "messageId": message.id}),
+                ErrorEvent {
+                    error: error.code().to_owned(),
+                    message: error.to_string(),
+                    message_id: Some(message.id),
+                },
             ),
             TurnEvent::Lost { .. } => event(
                 "error",
-                serde_json::json!({"error": "internal_error", "message": "The answer could not be stored"}),
+                ErrorEvent {
+                    error: "internal_error".to_owned(),
+                    message: "The answer could not be stored".to_owned(),
+                    message_id: None,
+                },
             ),
         })
     });
@@ -232,6 +256,6 @@ async fn public_agent(
         description: agent.config.description,
         greeting: agent.config.greeting,
         language: agent.config.language,
-        status: agent.status.as_str().to_owned(),
+        status: agent.status,
     }))
 }

@@ -1,9 +1,10 @@
 //! Request and response bodies of the chat call.
 
+use agentforge_domain::agent::AgentStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::conversations::MessageOut;
+use crate::conversations::{CitationOut, MessageOut, ToolCallOut};
 
 fn yes() -> bool {
     true
@@ -13,8 +14,9 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatIn {
-    /// What the person says: 1 to 32 000 characters.
+    /// What the person says.
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 32000)]
     pub message: String,
     /// Continue this conversation; absent starts a new one.
     pub conversation_id: Option<String>,
@@ -51,6 +53,77 @@ pub struct PublicAgentOut {
     pub description: String,
     pub greeting: String,
     pub language: String,
-    /// `active`, `draft`, `paused` or `archived`; only draft and active agents chat.
-    pub status: String,
+    /// Only draft and active agents chat.
+    pub status: AgentStatus,
+}
+
+/// `start`: the question is stored and the answer begins.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StartEvent {
+    pub conversation_id: String,
+    pub user_message: MessageOut,
+    /// The answer's id, before it is whole.
+    pub message_id: String,
+    pub provider: agentforge_domain::agent::ModelProvider,
+    pub model: String,
+    /// The agent version answering.
+    pub version: u32,
+}
+
+/// `citations`: the knowledge passages the answer draws on.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CitationsEvent {
+    pub citations: Vec<CitationOut>,
+}
+
+/// `delta`: the next piece of the answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeltaEvent {
+    pub text: String,
+}
+
+/// `tool_call`: the model asked for a tool.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ToolCallEvent {
+    pub id: String,
+    pub name: String,
+    #[schema(value_type = Object)]
+    pub arguments: serde_json::Value,
+}
+
+/// `end`: the answer as stored.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EndEvent {
+    pub message: MessageOut,
+}
+
+/// `error`: the model failed (what it said is stored as a failed answer),
+/// or the answer could not be stored.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorEvent {
+    /// A stable code such as `provider_unavailable`.
+    pub error: String,
+    pub message: String,
+    /// The failed answer's id, when it was stored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<String>,
+}
+
+/// The `data` of one server-sent event of a streamed turn; the event's
+/// name says which: `start`, then `citations` (when knowledge matched),
+/// `delta`s with `tool_call` and `tool_result` among them, and last `end`
+/// or `error`. Comments (`:`) keep the stream alive every 15 s.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum ChatStreamEvent {
+    Start(StartEvent),
+    Citations(CitationsEvent),
+    Delta(DeltaEvent),
+    ToolCall(ToolCallEvent),
+    ToolResult(ToolCallOut),
+    End(EndEvent),
+    Error(ErrorEvent),
 }

@@ -36,7 +36,9 @@ pub fn render(
                 m.tokens_in.to_string(),
                 m.tokens_out.to_string(),
                 m.latency_ms.map(|v| v.to_string()).unwrap_or_default(),
-                m.provider.clone().unwrap_or_default(),
+                m.provider
+                    .map(|p| p.as_str().to_owned())
+                    .unwrap_or_default(),
                 m.model.clone().unwrap_or_default(),
                 sources,
             ];

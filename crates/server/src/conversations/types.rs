@@ -1,5 +1,6 @@
 //! Request and response bodies of conversations and messages.
 
+use agentforge_domain::agent::ModelProvider;
 use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole, MessageStatus};
 use agentforge_domain::error::{Error, Problems, messages};
 use agentforge_domain::paging::Page;
@@ -165,8 +166,8 @@ pub struct MessageOut {
     pub latency_ms: Option<u32>,
     /// From the question to the first piece of the answer.
     pub first_token_ms: Option<u32>,
-    /// `builtin`, `openai` or `gemini`, on answers.
-    pub provider: Option<String>,
+    /// On answers.
+    pub provider: Option<ModelProvider>,
     pub model: Option<String>,
     /// Shown under the answer, e.g. that no language model is connected.
     pub notice: Option<String>,
@@ -188,7 +189,10 @@ impl From<Message> for MessageOut {
             tokens_out: m.tokens_out,
             latency_ms: m.latency_ms,
             first_token_ms: m.first_token_ms,
-            provider: m.provider,
+            provider: m
+                .provider
+                .as_deref()
+                .and_then(|p| ModelProvider::parse(p).ok()),
             model: m.model,
             notice: m.notice,
             created_at: m.created_at,
@@ -270,7 +274,7 @@ impl ConversationQuery {
 #[serde(rename_all = "camelCase")]
 pub struct ConversationIn {
     #[serde(default)]
-    #[schema(min_length = 1)]
+    #[schema(required = true, min_length = 1)]
     pub agent_id: String,
     /// Default `web`.
     pub channel: Option<Channel>,

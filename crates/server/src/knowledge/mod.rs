@@ -5,6 +5,7 @@ mod extract;
 pub mod service;
 mod split;
 
+use agentforge_domain::knowledge::DocumentStatus;
 use agentforge_store::Document;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{StatusCode, header};
@@ -52,8 +53,7 @@ pub struct DocumentOut {
     pub content_type: String,
     /// Bytes.
     pub size: u64,
-    /// `ready`: extracted and indexed (indexing happens within the upload).
-    pub status: String,
+    pub status: DocumentStatus,
     pub passage_count: u32,
     pub char_count: u64,
     pub created_at: chrono::DateTime<chrono::Utc>,

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PersonalityIn {
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 100)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub name: String,
     #[serde(default)]
     #[schema(max_length = 1000)]

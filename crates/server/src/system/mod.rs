@@ -23,12 +23,79 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(metrics))
 }
 
+/// The names the status answers use, declared for the API's document (the
+/// answers carry them as text).
+pub mod names {
+    #![allow(dead_code)]
+    use utoipa::ToSchema;
+
+    /// Always `ok` in an answer: a failing check answers 503.
+    #[derive(ToSchema)]
+    pub enum Healthy {
+        #[schema(rename = "ok")]
+        Ok,
+    }
+
+    #[derive(ToSchema)]
+    pub enum DatabaseName {
+        #[schema(rename = "sqlite")]
+        Sqlite,
+        #[schema(rename = "postgres")]
+        Postgres,
+    }
+
+    /// `ok`, or `degraded` when the database does not answer.
+    #[derive(ToSchema)]
+    pub enum SystemState {
+        #[schema(rename = "ok")]
+        Ok,
+        #[schema(rename = "degraded")]
+        Degraded,
+    }
+
+    /// `in-process` (one instance) or `postgres` (LISTEN/NOTIFY across instances).
+    #[derive(ToSchema)]
+    pub enum RealtimeTransport {
+        #[schema(rename = "in-process")]
+        InProcess,
+        #[schema(rename = "postgres")]
+        Postgres,
+    }
+
+    /// `browser` (the browser's own speech) or `elevenlabs`.
+    #[derive(ToSchema)]
+    pub enum SpeechProvider {
+        #[schema(rename = "browser")]
+        Browser,
+        #[schema(rename = "elevenlabs")]
+        Elevenlabs,
+    }
+
+    /// `none` or `twilio`.
+    #[derive(ToSchema)]
+    pub enum TelephonyProvider {
+        #[schema(rename = "none")]
+        None,
+        #[schema(rename = "twilio")]
+        Twilio,
+    }
+
+    /// `test` (the labelled test-mode provider) or `stripe`.
+    #[derive(ToSchema)]
+    pub enum PaymentsProvider {
+        #[schema(rename = "test")]
+        Test,
+        #[schema(rename = "stripe")]
+        Stripe,
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HealthOut {
     /// `ok` when the server and its database answer.
-    #[schema(example = "ok")]
+    #[schema(value_type = names::Healthy)]
     pub status: &'static str,
-    #[schema(example = "ok")]
+    #[schema(value_type = names::Healthy)]
     pub database: &'static str,
 }
 
@@ -68,8 +135,7 @@ pub struct StatusOut {
     pub version: &'static str,
     pub uptime_seconds: u64,
     pub started_at: chrono::DateTime<chrono::Utc>,
-    /// `sqlite` or `postgres`.
-    #[schema(example = "sqlite")]
+    #[schema(value_type = names::DatabaseName)]
     pub database: &'static str,
     pub providers: ProvidersOut,
     pub features: FeaturesOut,
@@ -79,20 +145,15 @@ pub struct StatusOut {
 /// the product uses when none is configured.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProvidersOut {
-    /// `builtin` (the offline responder), `openai` or `gemini`.
-    #[schema(example = "builtin")]
-    pub llm: &'static str,
-    /// `outbox` (mail kept for admins to read) or `smtp`.
-    #[schema(example = "outbox")]
-    pub mail: &'static str,
-    /// `browser` (the browser's own speech) or `elevenlabs`.
-    #[schema(example = "browser")]
+    /// `builtin` is the offline responder.
+    pub llm: agentforge_domain::agent::ModelProvider,
+    /// `outbox`: mail kept for admins to read.
+    pub mail: agentforge_domain::mail::MailTransport,
+    #[schema(value_type = names::SpeechProvider)]
     pub speech: &'static str,
-    /// `none` or `twilio`.
-    #[schema(example = "none")]
+    #[schema(value_type = names::TelephonyProvider)]
     pub telephony: &'static str,
-    /// `test` (the labelled test-mode provider) or `stripe`.
-    #[schema(example = "test")]
+    #[schema(value_type = names::PaymentsProvider)]
     pub payments: &'static str,
 }
 
@@ -120,12 +181,8 @@ async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
         // Speech, telephony and payments have no outside provider yet: they
         // run on their built-in fallbacks until their integrations land.
         providers: ProvidersOut {
-            llm: state.config.llm.provider.as_str(),
-            mail: if state.config.smtp_url.is_some() {
-                "smtp"
-            } else {
-                "outbox"
-            },
+            llm: state.config.llm.provider,
+            mail: state.mailer.transport(),
             speech: "browser",
             telephony: "none",
             payments: "test",

@@ -190,7 +190,7 @@ impl From<TeamDetail> for TeamDetailOut {
 pub struct MemberIn {
     /// To add: the address of an existing account; to invite: any address.
     #[serde(default)]
-    #[schema(format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     /// Default `member`.
     #[schema(value_type = Option<TeamRole>)]
@@ -221,7 +221,7 @@ pub struct RoleIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct NotifyIn {
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 2000)]
+    #[schema(required = true, min_length = 1, max_length = 2000)]
     pub message: String,
 }
 

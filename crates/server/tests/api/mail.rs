@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use agentforge_domain::mail::{MailStatus, MailTransport};
 use agentforge_testkit::SmtpStandIn;
 
 use crate::helpers::{Engine, TestApp};
@@ -37,10 +38,10 @@ async fn with_smtp_configured_mail_is_sent_and_recorded_as_sent() {
     app.register("ada@example.com", "correct horse battery")
         .await;
 
-    let mail = first_mail_when(&app, |m| m.status != "queued").await;
+    let mail = first_mail_when(&app, |m| m.status != MailStatus::Queued).await;
     assert_eq!(
-        (mail.transport.as_str(), mail.status.as_str(), mail.attempts),
-        ("smtp", "sent", 1),
+        (mail.transport, mail.status, mail.attempts),
+        (MailTransport::Smtp, MailStatus::Sent, 1),
         "{:?}",
         mail.error
     );
@@ -72,7 +73,7 @@ async fn a_mail_job_is_retried_after_smtp_fails_and_delivered_once_it_recovers()
 
     // The first attempt meets the server down: kept, queued again, with why.
     let failed_once = first_mail_when(&app, |m| m.attempts == 1).await;
-    assert_eq!(failed_once.status, "queued", "{failed_once:?}");
+    assert_eq!(failed_once.status, MailStatus::Queued, "{failed_once:?}");
     assert!(
         failed_once
             .error
@@ -88,7 +89,7 @@ async fn a_mail_job_is_retried_after_smtp_fails_and_delivered_once_it_recovers()
     );
 
     // The next one finds it back up, and the email goes out once.
-    let mail = first_mail_when(&app, |m| m.status == "sent").await;
+    let mail = first_mail_when(&app, |m| m.status == MailStatus::Sent).await;
     assert_eq!(mail.attempts, 2);
     assert_eq!(mail.error, None);
     assert_eq!(smtp.received().len(), 1);
@@ -126,7 +127,7 @@ async fn an_unreachable_smtp_server_is_recorded_as_failed_after_the_last_attempt
         status, 201,
         "the request succeeds whatever the mail server does"
     );
-    let mail = first_mail_when(&app, |m| m.status == "failed").await;
+    let mail = first_mail_when(&app, |m| m.status == MailStatus::Failed).await;
     assert_eq!(mail.attempts, 2);
     assert!(mail.error.is_some());
     let job = &app.store.jobs().of_kind("mail.send", 5).await.unwrap()[0];

@@ -51,3 +51,104 @@ async fn the_docs_page_loads_its_script_from_this_server() {
         );
     }
 }
+
+fn document() -> serde_json::Value {
+    serde_json::from_str(&agentforge_server::openapi_json(
+        &agentforge_server::openapi_document(),
+    ))
+    .unwrap()
+}
+
+fn operations(document: &serde_json::Value) -> Vec<(String, String, serde_json::Value)> {
+    let mut all = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            all.push((method.clone(), path.clone(), operation.clone()));
+        }
+    }
+    all
+}
+
+#[test]
+fn every_operation_has_its_own_id() {
+    let document = document();
+    let mut seen = std::collections::HashMap::new();
+    for (method, path, operation) in operations(&document) {
+        let id = operation["operationId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{method} {path} has no operationId"))
+            .to_owned();
+        if let Some(other) = seen.insert(id.clone(), format!("{method} {path}")) {
+            panic!("{method} {path} and {other} share the operationId {id}");
+        }
+    }
+}
+
+#[test]
+fn every_operation_documents_the_failures_it_can_answer() {
+    let document = document();
+    for (method, path, operation) in operations(&document) {
+        let responses = &operation["responses"];
+        let has = |status: &str| responses.get(status).is_some();
+        if operation.get("security").is_some() {
+            assert!(has("401") && has("403"), "{method} {path}");
+        }
+        if operation.get("requestBody").is_some() {
+            for status in ["400", "413", "415", "422"] {
+                assert!(has(status), "{method} {path} lacks {status}");
+            }
+        }
+        if path.contains('{') {
+            assert!(has("404"), "{method} {path}");
+        }
+    }
+}
+
+/// A string field whose description lists values, as `a`, `b` or `c`,
+/// should be an enum: the document says what the server answers.
+#[test]
+fn enumerated_values_are_enums() {
+    let document = document();
+    let mut loose = Vec::new();
+    for (name, schema) in document["components"]["schemas"].as_object().unwrap() {
+        for (field, property) in schema["properties"].as_object().into_iter().flatten() {
+            let is_string = property["type"] == "string"
+                || property["type"] == serde_json::json!(["string", "null"]);
+            let description = property["description"].as_str().unwrap_or_default();
+            let lists_values =
+                description.matches('`').count() >= 4 && description.contains(" or ");
+            if is_string && property.get("enum").is_none() && lists_values {
+                loose.push(format!("{name}.{field}: {description}"));
+            }
+        }
+    }
+    assert!(loose.is_empty(), "{loose:#?}");
+}
+
+#[test]
+fn the_stream_and_the_socket_are_described() {
+    let document = document();
+    let chat = &document["paths"]["/agents/{id}/chat"]["post"]["responses"]["200"]["content"];
+    assert!(chat["text/event-stream"]["schema"].is_object(), "{chat}");
+    let events = &document["components"]["schemas"]["RealtimeEvent"];
+    let kinds: Vec<String> = events["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            v["properties"]["type"]["enum"][0]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
+    for kind in [
+        "ready",
+        "conversation.started",
+        "message.created",
+        "conversation.ended",
+        "team.notification",
+    ] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");
+    }
+}

@@ -1,0 +1,22 @@
+//! Email as the outbox records it.
+
+string_enum!(
+    /// How an email goes out: kept in the `outbox` (no SMTP configured), or
+    /// delivered by `smtp`.
+    MailTransport {
+        Outbox = "outbox",
+        Smtp = "smtp",
+    }
+);
+
+string_enum!(
+    /// Where an email stands: `stored` (kept in the outbox), `queued`
+    /// (waiting for its next delivery attempt), `sent`, or `failed` (every
+    /// attempt failed).
+    MailStatus {
+        Stored = "stored",
+        Queued = "queued",
+        Sent = "sent",
+        Failed = "failed",
+    }
+);
