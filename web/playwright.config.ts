@@ -6,8 +6,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.AGENTFORGE_E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
 const binary = process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge';
-// A fresh SQLite database for every run.
-const dataDir = mkdtempSync(join(tmpdir(), 'agentforge-e2e-'));
+// A fresh SQLite database for every run. Kept in the environment so the test workers (which load
+// this file again) see the same folder: e2e/axe.spec.ts runs the binary's create-admin on it.
+process.env.AGENTFORGE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agentforge-e2e-'));
+const dataDir = process.env.AGENTFORGE_E2E_DATA_DIR;
+const secretKey = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 
 export default defineConfig({
   testDir: './e2e',
@@ -46,7 +49,7 @@ export default defineConfig({
       AGENTFORGE_HOST: '127.0.0.1',
       AGENTFORGE_PORT: String(port),
       AGENTFORGE_DATA_DIR: dataDir,
-      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      AGENTFORGE_SECRET_KEY: secretKey,
       AGENTFORGE_LOG_LEVEL: 'warn',
       // The accounts scenarios sign in and out many times from one address.
       AGENTFORGE_RATE_LIMIT_AUTH_PER_IP: '1000',

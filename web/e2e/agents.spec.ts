@@ -17,8 +17,8 @@ test.describe.serial('agents', () => {
     // Create from a template, reviewed in the form.
     await page.getByRole('link', { name: 'New agent' }).click();
     await expect(page).toHaveURL(/\/dashboard\/agents\/create$/);
-    await page.getByRole('button', { name: /From a template/ }).click();
-    await page.getByRole('button', { name: 'Use the Sales assistant template' }).click();
+    await page.getByRole('tab', { name: /From a template/ }).click();
+    await page.getByRole('button', { name: 'Use template Sales assistant' }).click();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sales assistant');
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByRole('button', { name: 'Create agent' }).click();

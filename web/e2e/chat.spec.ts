@@ -72,7 +72,7 @@ test('create an agent, upload a document, chat with a streamed cited answer, fin
   await expect(recent.getByTestId('agent-conversation')).toContainText('How long do refunds take?');
   await recent.getByRole('link', { name: /View all/ }).click();
   await expect(page).toHaveURL(`/dashboard/conversations/all?agentId=${agentId}`);
-  await expect(page.getByLabel('Agent')).toHaveValue(agentId);
+  await expect(page.getByRole('combobox', { name: 'Agent' })).toHaveValue('Kettle support');
   await expect(page.getByTestId('conversation-row')).toHaveCount(1);
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'All conversations' })).toHaveAttribute('aria-current', 'page');
 });

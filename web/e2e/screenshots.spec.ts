@@ -160,3 +160,76 @@ test.describe('agent screenshots', () => {
     }
   });
 });
+
+test.describe('lists and dialogs screenshots', () => {
+  test('shared tables, empty states, tabs, menus, comboboxes and confirmations', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const reg = await request.post('/api/auth/register', {
+      data: { email: `shots-lists-${Date.now().toString(36)}@example.com`, password: 'screenshot-pass', firstName: 'Sam', lastName: 'Shots' },
+    });
+    expect(reg.ok()).toBeTruthy();
+    const s = ((await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } }).data;
+    const auth = { Authorization: `Bearer ${s.token}` };
+    const created = await request.post('/api/agents', { headers: auth, data: { name: 'Kettle support', description: 'Answers questions about kettles.', status: 'active' } });
+    const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+    await request.post('/api/agents', { headers: auth, data: { name: 'Returns desk', description: 'Handles returns.', status: 'paused' } });
+    await request.post('/api/upload/document', {
+      headers: auth,
+      multipart: { agentId, file: { name: 'returns.md', mimeType: 'text/markdown', buffer: Buffer.from('# Returns\n\nRefunds are issued within 14 days.\n') } },
+    });
+    for (const message of ['How long do refunds take?', 'Do you ship abroad?']) {
+      await request.post(`/api/agents/${agentId}/chat`, { headers: auth, data: { message, stream: false } });
+    }
+    await request.post('/api/teams', { headers: auth, data: { name: 'Kettle crew', description: 'Everyone who answers kettle questions.' } });
+
+    for (const v of variants) {
+      await prepare(page, v.theme, v.lang);
+      const shot = (n: string) => page.screenshot({ path: `test-results/screens/lists-${n}-${v.name}.png`, fullPage: true });
+      const settle = async () => {
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+      };
+      await page.goto('/');
+      await page.evaluate(
+        ([token, refresh, user]) => {
+          localStorage.setItem('agentforge_token', token);
+          localStorage.setItem('agentforge_refresh_token', refresh);
+          localStorage.setItem('agentforge_user', user);
+        },
+        [s.token, s.refreshToken, JSON.stringify(s.user)],
+      );
+      await page.goto('/dashboard/agents');
+      await settle();
+      await page.locator('tbody input[type=checkbox]').first().check();
+      await shot('agents');
+      await page.locator('[role=region] button.bg-red-600').click();
+      await shot('agents-confirm');
+      await page.keyboard.press('Escape');
+      await page.locator('header button[aria-haspopup]').first().click();
+      await shot('account-menu');
+      await page.keyboard.press('Escape');
+      await page.goto(`/dashboard/agents/${agentId}`);
+      await settle();
+      await shot('agent');
+      await page.goto('/dashboard/agents/create?start=template');
+      await settle();
+      await shot('create-tabs');
+      await page.goto('/dashboard/conversations');
+      await settle();
+      await page.locator('main').getByRole('combobox').first().click();
+      await page.waitForTimeout(300);
+      await shot('conversations-combobox');
+      await page.goto('/dashboard/conversations/live');
+      await settle();
+      await shot('live');
+      await page.goto('/dashboard/settings/team');
+      await settle();
+      await shot('team');
+      await page.goto('/dashboard/chat');
+      await settle();
+      await shot('chat');
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-fallback';
+import { AriaLocale } from '@/components/ui/aria-locale';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
@@ -15,12 +16,14 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <ThemeProvider>
-            <AuthProvider>
-              <RealtimeProvider>
-                {children}
-                <Toaster />
-              </RealtimeProvider>
-            </AuthProvider>
+            <AriaLocale>
+              <AuthProvider>
+                <RealtimeProvider>
+                  {children}
+                  <Toaster />
+                </RealtimeProvider>
+              </AuthProvider>
+            </AriaLocale>
           </ThemeProvider>
         </QueryClientProvider>
       </ErrorBoundary>

@@ -5,26 +5,27 @@ import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { AdminRoute, ProtectedRoute } from '@/lib/authorization';
+import type { AdminPage, DashboardPage, PublicPage } from '@/types/i18n-keys';
 
 // Layouts and guards load with the app; every page is its own module, fetched the first time
 // it is visited (React Router's `lazy`), so the first screen does not download the code of the
 // others, and the libraries only some pages use (charts, Markdown) stay with those pages.
 
-const publicPage = (path: string, page: string): RouteObject => ({
+const publicPage = (path: string, page: PublicPage): RouteObject => ({
   path,
   lazy: async () => {
     const { PublicPageRoute } = await import('@/app/routes/public-page');
     return { element: <PublicPageRoute page={page} /> };
   },
 });
-const dash = (path: string, page: string, ns: 'dashboard' | 'agents' = 'dashboard'): RouteObject => ({
+const dash = (path: string, page: DashboardPage): RouteObject => ({
   path,
   lazy: async () => {
     const { DashboardPageRoute } = await import('@/app/routes/dashboard/dashboard-page');
-    return { element: <DashboardPageRoute ns={ns} page={page} /> };
+    return { element: <DashboardPageRoute page={page} /> };
   },
 });
-const adminOnly = (path: string, page: string): RouteObject => ({
+const adminOnly = (path: string, page: DashboardPage): RouteObject => ({
   path,
   lazy: async () => {
     const { DashboardPageRoute } = await import('@/app/routes/dashboard/dashboard-page');
@@ -50,7 +51,7 @@ const teams: RouteObject = {
     };
   },
 };
-const adminPage = (path: string | undefined, page: string): RouteObject => ({
+const adminPage = (path: string | undefined, page: AdminPage): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   lazy: async () => {
     const { AdminPageRoute } = await import('@/app/routes/admin/admin-page');

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
+import type { PublicPage } from '@/types/i18n-keys';
 
 /** A public page whose content comes later: its translated title and summary. */
-export function PublicPageRoute({ page }: { page: string }) {
+export function PublicPageRoute({ page }: { page: PublicPage }) {
   const { t } = useTranslation('home');
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">

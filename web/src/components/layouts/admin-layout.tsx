@@ -5,9 +5,10 @@ import { cn } from '@/components/ui/cn';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { LogoMark } from '@/components/ui/logo';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
-import { UserMenu } from '@/components/layouts/user-menu';
+import { AccountMenu } from '@/components/layouts/account-menu';
+import type { KeyOf } from '@/types/i18n-keys';
 
-const items = [
+const items: Array<{ to: string; key: KeyOf<'admin'>; icon: typeof Users; end?: boolean }> = [
   { to: '/admin', key: 'nav.overview', icon: LayoutDashboard, end: true },
   { to: '/admin/users', key: 'nav.users', icon: Users },
   { to: '/admin/api-keys', key: 'nav.apiKeys', icon: KeyRound },
@@ -36,7 +37,7 @@ export function AdminLayout() {
             </Link>
             <LanguageSwitcher />
             <ThemeSwitch />
-            <UserMenu />
+            <AccountMenu />
           </div>
         </div>
         <nav aria-label={t('nav.label')} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6 lg:px-8">

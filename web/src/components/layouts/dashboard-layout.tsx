@@ -11,14 +11,15 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { Logo } from '@/components/ui/logo';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { TeamNotifications } from '@/components/layouts/team-notifications';
-import { UserMenu } from '@/components/layouts/user-menu';
+import { AccountMenu } from '@/components/layouts/account-menu';
 import { useAuth } from '@/lib/auth';
+import type { KeyOf } from '@/types/i18n-keys';
 
 /**
  * A sidebar entry. It is current on `to` (and below it unless `end`), or, when given, on exactly
  * the paths `match` accepts.
  */
-type Item = { to: string; key: string; icon: LucideIcon; end?: boolean; match?: (pathname: string) => boolean; adminOnly?: boolean };
+type Item = { to: string; key: KeyOf<'dashboard'>; icon: LucideIcon; end?: boolean; match?: (pathname: string) => boolean; adminOnly?: boolean };
 
 /** The other screens under /dashboard/conversations; any other child is a transcript. */
 const CONVERSATION_SCREENS = new Set(['live', 'voice', 'phone']);
@@ -31,7 +32,7 @@ function isConversationList(pathname: string): boolean {
 }
 
 const isCurrent = (item: Item, pathname: string) => (item.match ? item.match(pathname) : matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null);
-type Section = { key: string; items: Item[] };
+type Section = { key: KeyOf<'dashboard'>; items: Item[] };
 
 const sections: Section[] = [
   {
@@ -103,7 +104,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         if (items.length === 0) return null;
         return (
           <div key={section.key}>
-            <h2 className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-500">{t(section.key)}</h2>
+            <h2 className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t(section.key)}</h2>
             <ul className="space-y-0.5">
               {items.map((item) => {
                 const current = isCurrent(item, pathname);
@@ -132,7 +133,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       })}
       {isAdmin ? (
         <div>
-          <h2 className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('nav.sections.administration')}</h2>
+          <h2 className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t('nav.sections.administration')}</h2>
           <NavLink
             to="/admin"
             onClick={onNavigate}
@@ -192,7 +193,7 @@ export function DashboardLayout() {
           <div className="ms-auto flex items-center gap-2">
             <LanguageSwitcher />
             <ThemeSwitch />
-            <UserMenu />
+            <AccountMenu />
           </div>
         </header>
         <main id="main" className="flex-1 px-4 py-8 sm:px-6 lg:px-10">

@@ -150,7 +150,7 @@ export function PublicLayout() {
           ))}
         </div>
         <div className="border-t border-zinc-200 dark:border-zinc-800">
-          <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-zinc-500 sm:px-6 lg:px-8">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-zinc-500 sm:px-6 lg:px-8 dark:text-zinc-400">{t('footer.rights', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
     </div>

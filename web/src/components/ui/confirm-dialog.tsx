@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
- * A modal confirmation (role="alertdialog"): focus starts on Cancel, Escape and the backdrop
- * cancel, Tab stays inside.
+ * A modal confirmation (role="alertdialog", on the shared Dialog): focus starts on Cancel, Escape
+ * and a click outside cancel (not while the action runs). Screens use it through
+ * `useConfirmAction`, which also runs the action and shows its toast.
  */
 export function ConfirmDialog({
   title,
@@ -20,75 +23,27 @@ export function ConfirmDialog({
   title: string;
   body?: ReactNode;
   confirmLabel: string;
-  cancelLabel: string;
+  /** Default: common `actions.cancel`. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   pending?: boolean;
   tone?: 'danger' | 'primary';
   children?: ReactNode;
 }) {
-  const titleId = useId();
-  const descId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !pending) onCancel();
-      if (e.key === 'Tab' && boxRef.current) {
-        const items = boxRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), input, select, textarea, a[href]');
-        if (items.length === 0) return;
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onCancel, pending]);
-
+  const { t } = useTranslation();
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-zinc-950/50" aria-hidden onClick={pending ? undefined : onCancel} />
-      <div
-        ref={boxRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={body ? descId : undefined}
-        className="relative w-full max-w-md rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {body ? (
-          <div id={descId} className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {body}
-          </div>
-        ) : null}
-        {children}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button variant={tone} onClick={onConfirm} disabled={pending}>
-            {pending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
-            {confirmLabel}
-          </Button>
-        </div>
+    <Dialog role="alertdialog" title={title} description={body} onClose={onCancel} dismissable={!pending} className="max-w-md">
+      {children}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button autoFocus variant="secondary" onClick={onCancel} disabled={pending}>
+          {cancelLabel ?? t('actions.cancel')}
+        </Button>
+        <Button variant={tone} onClick={onConfirm} disabled={pending}>
+          {pending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          {confirmLabel}
+        </Button>
       </div>
-    </div>
+    </Dialog>
   );
 }

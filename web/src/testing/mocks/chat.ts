@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { ConversationOut, MessageOut } from '@/features/chat/types';
+import type { ConversationOut, MessageOut } from '@/lib/conversations';
 
 export function makeMessage(over: Partial<MessageOut> = {}): MessageOut {
   return {

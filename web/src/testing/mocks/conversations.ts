@@ -1,4 +1,4 @@
-import type { ConversationOut, MessageOut } from '@/features/conversations/types';
+import type { ConversationOut, MessageOut } from '@/lib/conversations';
 import type { DashboardOut } from '@/features/dashboard/types';
 import { emptyDashboard } from '@/testing/mocks/server';
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useVerifyEmail } from '@/features/auth/api/password';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ResendVerificationButton } from '@/features/auth/components/resend-verification';
+import { ResendVerificationButton } from '@/components/account/resend-verification';
 import { normalizeUser, useAuth } from '@/lib/auth';
 
 /** The page the emailed verification link opens: `/verify-email?token=...`. */

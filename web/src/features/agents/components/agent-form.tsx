@@ -203,7 +203,7 @@ export function AgentForm({ defaultValues, mode, suggestedVoice, onSubmit, onCan
                         ) : null}
                       </span>
                       <span className="block text-zinc-600 dark:text-zinc-400">{v.characteristics}</span>
-                      <span className="block text-xs text-zinc-500">
+                      <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                         {[v.gender, v.accent, v.ageRange, v.useCase].join(' · ')}
                       </span>
                     </span>

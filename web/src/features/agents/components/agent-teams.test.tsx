@@ -130,7 +130,7 @@ describe('an agent and its team', () => {
     // Viewers' agents cannot be selected; deleting needs manage access to every selected one.
     await user.click(screen.getByRole('checkbox', { name: 'Select all agents on this page' }));
     const bulk = screen.getByRole('region', { name: 'Bulk actions' });
-    expect(within(bulk).getByText('Selected: 2')).toBeInTheDocument();
+    expect(within(bulk).getByText('2 selected')).toBeInTheDocument();
     expect(within(bulk).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
     expect(within(bulk).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Shared draft' }));

@@ -105,7 +105,7 @@ describe('agents list', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select Agent 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Agent 2' }));
     const bulk = screen.getByRole('region', { name: 'Bulk actions' });
-    expect(within(bulk).getByText('Selected: 2')).toBeInTheDocument();
+    expect(within(bulk).getByText('2 selected')).toBeInTheDocument();
     await user.selectOptions(within(bulk).getByLabelText('Set status'), 'paused');
     await user.click(within(bulk).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Status set to Paused for 2 agents')).toBeInTheDocument();
@@ -113,12 +113,12 @@ describe('agents list', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all agents on this page' }));
     await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete the selected agents (3)?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the 3 selected agents?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(deleted).toBeUndefined();
     await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete agents' }));
-    expect(await screen.findByText('Agents deleted: 2')).toBeInTheDocument();
+    expect(await screen.findByText('2 agents deleted')).toBeInTheDocument();
     expect(deleted).toEqual({ ids: ['a1', 'a2', 'a3'] });
   });
 
@@ -145,7 +145,7 @@ describe('agents list', () => {
     const { user, router } = renderApp('/dashboard/agents', { user: plainUser });
     expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Generate from a description' })).toHaveAttribute('href', '/dashboard/agents/create?start=generate');
-    await user.click(await screen.findByRole('button', { name: 'Use the Sales assistant template' }));
+    await user.click(await screen.findByRole('button', { name: 'Use template Sales assistant' }));
     expect(await screen.findByText('Agent created successfully')).toBeInTheDocument();
     expect(body).toEqual({ templateId: 'sales-assistant' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/agents/new1'));
@@ -164,8 +164,8 @@ describe('create agent', () => {
       http.get('*/api/agents/c1', () => fail(404, 'not_found', 'Agent not found')),
     );
     const { user, router } = renderApp('/dashboard/agents/create', { user: plainUser });
-    await user.click(await screen.findByRole('button', { name: /From a template/ }));
-    await user.click(await screen.findByRole('button', { name: 'Use the Customer support agent template' }));
+    await user.click(await screen.findByRole('tab', { name: /From a template/ }));
+    await user.click(await screen.findByRole('button', { name: 'Use template Customer support agent' }));
     expect(screen.getByText(/Started from the Customer support agent template/)).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
     expect(name).toHaveValue('Customer support agent');
@@ -336,7 +336,7 @@ describe('agent detail', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveAttribute('href', '/dashboard/conversations/c9');
     expect(rows[0]).toHaveTextContent('Shipping to Norway');
-    expect(rows[0]).toHaveTextContent('Messages: 4');
+    expect(rows[0]).toHaveTextContent('4 messages');
     expect(rows[0]).toHaveTextContent('5 minutes ago');
     expect(within(rows[0]).getByText('Active')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Untitled conversation');
@@ -365,7 +365,8 @@ describe('agent detail', () => {
     expect(within(picker).getByRole('option', { name: 'v2 (current)' })).toBeInTheDocument();
     // Staging already runs version 1: choosing it leaves nothing to deploy.
     await user.selectOptions(picker, '1');
-    expect(within(deployments).getByRole('button', { name: 'Deploy version 1 to Staging' })).toBeDisabled();
+    expect(within(deployments).queryByRole('button', { name: /to Staging/ })).not.toBeInTheDocument();
+    expect(within(deployments).getByText('Up to date')).toBeInTheDocument();
 
     const production = within(deployments).getByRole('combobox', { name: 'Version to deploy to Production' });
     await user.selectOptions(production, '1');

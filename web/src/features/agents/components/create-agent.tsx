@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FilePlus2, LayoutTemplate, Sparkles, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { COMPLEXITIES, useCreateAgent, useGenerateAgent, useTemplates, type Template } from '@/features/agents/api/agents';
 import { AgentForm } from '@/features/agents/components/agent-form';
@@ -44,9 +45,12 @@ export function TemplateCards({ onPick, pendingId, limit }: { onPick: (t: Templa
             <Tag>{t(`types.${tpl.type}`, { defaultValue: tpl.type })}</Tag>
           </div>
           <p className="mt-1 flex-1 text-sm text-zinc-600 dark:text-zinc-400">{tpl.description}</p>
-          <Button size="sm" variant="secondary" className="mt-4 self-start" onClick={() => onPick(tpl)} disabled={pendingId === tpl.id} aria-label={t('create.useTemplateNamed', { name: tpl.name })}>
+          {/* Named "Use template <name>": what it shows, then (for screen readers) which one. */}
+          <Button size="sm" variant="secondary" className="mt-4 self-start" onClick={() => onPick(tpl)} disabled={pendingId === tpl.id}>
             {pendingId === tpl.id ? <Spinner className="size-4" /> : null}
-            {t('create.useTemplate')}
+            <span>
+              <Trans t={t} i18nKey="create.useTemplateFor" values={{ name: tpl.name }} components={[<span key="name" className="sr-only" />]} />
+            </span>
           </Button>
         </li>
       ))}
@@ -146,56 +150,50 @@ export function CreateAgent({ initialStart = 'scratch' }: { initialStart?: Start
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('pages.create.description')}</p>
       </header>
 
-      <div role="group" aria-label={t('create.startLabel')} className="grid gap-3 sm:grid-cols-3">
-        {starts.map(({ id, icon: Icon }) => (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={start === id}
-            onClick={() => choose(id)}
-            className={cn(
-              'flex items-start gap-3 rounded-xl border p-4 text-start transition outline-none focus-visible:ring-2 focus-visible:ring-accent-500/40',
-              start === id
-                ? 'border-accent-500 bg-accent-50/60 shadow-sm dark:border-accent-500/70 dark:bg-accent-500/10'
-                : 'border-zinc-200 bg-white hover:border-zinc-300 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700',
-            )}
-          >
-            <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', start === id ? 'text-accent-600 dark:text-accent-400' : 'text-zinc-500')} />
-            <span>
-              <span className="block text-sm font-medium">{t(`create.starts.${id}.title`)}</span>
-              <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{t(`create.starts.${id}.description`)}</span>
-            </span>
-          </button>
-        ))}
-      </div>
+      <Tabs
+        variant="cards"
+        label={t('create.startLabel')}
+        selected={start}
+        onSelect={choose}
+        tabs={starts.map(({ id, icon: Icon }) => ({
+          id,
+          title: t(`create.starts.${id}.title`),
+          description: t(`create.starts.${id}.description`),
+          icon: <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', start === id ? 'text-accent-600 dark:text-accent-400' : 'text-zinc-500')} />,
+        }))}
+      >
+        {() => (
+          <>
+            {start === 'template' && !draft ? (
+              <section aria-labelledby="templates-title" className="space-y-3">
+                <h2 id="templates-title" className="text-base font-semibold">
+                  {t('create.templatesTitle')}
+                </h2>
+                <TemplateCards onPick={(tpl) => applyDraft({ values: valuesFrom(tpl.config), source: 'template', label: tpl.name })} />
+              </section>
+            ) : null}
 
-      {start === 'template' && !draft ? (
-        <section aria-labelledby="templates-title" className="space-y-3">
-          <h2 id="templates-title" className="text-base font-semibold">
-            {t('create.templatesTitle')}
-          </h2>
-          <TemplateCards onPick={(tpl) => applyDraft({ values: valuesFrom(tpl.config), source: 'template', label: tpl.name })} />
-        </section>
-      ) : null}
+            {start === 'generate' && !draft ? <GeneratePanel onDraft={applyDraft} /> : null}
 
-      {start === 'generate' && !draft ? <GeneratePanel onDraft={applyDraft} /> : null}
-
-      {draft ? (
-        <>
-          {draft.source === 'template' ? (
-            <Notice tone="info" action={<Button size="sm" variant="secondary" onClick={() => setDraft(null)}>{t('create.pickAnother')}</Button>}>
-              {t('create.fromTemplate', { name: draft.label })}
-            </Notice>
-          ) : null}
-          {draft.source === 'generated' ? (
-            <Notice tone="info" action={<Button size="sm" variant="secondary" onClick={() => setDraft(null)}>{t('create.generateAgain')}</Button>}>
-              <p className="font-medium">{t('create.generatedReview')}</p>
-              {draft.generator === 'builtin' ? <p className="mt-1">{t('create.builtinGenerator')}</p> : <p className="mt-1">{t('create.modelGenerator', { provider: draft.generator })}</p>}
-            </Notice>
-          ) : null}
-          <AgentForm key={draft.key} mode="create" defaultValues={draft.values} suggestedVoice={draft.suggestedVoice} onSubmit={onSubmit} onCancel={() => navigate('/dashboard/agents')} />
-        </>
-      ) : null}
+            {draft ? (
+              <>
+                {draft.source === 'template' ? (
+                  <Notice tone="info" action={<Button size="sm" variant="secondary" onClick={() => setDraft(null)}>{t('create.pickAnother')}</Button>}>
+                    {t('create.fromTemplate', { name: draft.label })}
+                  </Notice>
+                ) : null}
+                {draft.source === 'generated' ? (
+                  <Notice tone="info" action={<Button size="sm" variant="secondary" onClick={() => setDraft(null)}>{t('create.generateAgain')}</Button>}>
+                    <p className="font-medium">{t('create.generatedReview')}</p>
+                    {draft.generator === 'builtin' ? <p className="mt-1">{t('create.builtinGenerator')}</p> : <p className="mt-1">{t('create.modelGenerator', { provider: draft.generator })}</p>}
+                  </Notice>
+                ) : null}
+                <AgentForm key={draft.key} mode="create" defaultValues={draft.values} suggestedVoice={draft.suggestedVoice} onSubmit={onSubmit} onCancel={() => navigate('/dashboard/agents')} />
+              </>
+            ) : null}
+          </>
+        )}
+      </Tabs>
     </div>
   );
 }

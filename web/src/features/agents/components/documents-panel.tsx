@@ -3,9 +3,12 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { sortRows, type SortDescriptor } from '@/components/ui/data-table-utils';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
+import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, useDeleteDocument, useDocuments, useUploadDocument, type AgentDocument } from '@/features/agents/api/documents';
 import { errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
 import { formatBytes } from '@/features/agents/utils/format-bytes';
@@ -17,6 +20,8 @@ const kind = (d: AgentDocument) => {
   return dot > 0 ? d.name.slice(dot + 1).toUpperCase() : d.contentType;
 };
 
+const sortValue = (d: AgentDocument, column: string) => (column === 'size' ? d.size : column === 'passages' ? d.passageCount : column === 'type' ? kind(d) : d.name);
+
 /** The agent's knowledge base: its documents, upload and removal (not for those who may only read the agent). */
 export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string; readOnly?: boolean }) {
   const { t, i18n } = useTranslation('agents');
@@ -24,7 +29,69 @@ export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string;
   const documents = useDocuments(agentId);
   const upload = useUploadDocument(agentId);
   const remove = useDeleteDocument(agentId);
-  const [confirm, setConfirm] = useState<AgentDocument | null>(null);
+  const [sort, setSort] = useState<SortDescriptor | undefined>();
+  const confirmDelete = useConfirmAction<AgentDocument>({
+    act: (d) => remove.mutateAsync(d.id),
+    title: (d) => t('documents.confirmTitle', { name: d.name }),
+    body: () => t('documents.confirmBody'),
+    confirmLabel: t('documents.delete'),
+    success: (_r, d) => t('documents.deleted', { name: d.name }),
+    error: (e) => ({ title: t('documents.deleteFailed'), description: msg(errorMessage(e)) }),
+  });
+
+  const columns: Column<AgentDocument>[] = [
+    {
+      id: 'name',
+      header: t('documents.columns.name'),
+      sortable: true,
+      cellClassName: 'max-w-64',
+      cell: (d) => (
+        <span dir="auto" className="block truncate font-medium" title={d.name}>
+          {d.name}
+        </span>
+      ),
+    },
+    { id: 'type', header: t('documents.columns.type'), sortable: true, cellClassName: 'text-zinc-600 dark:text-zinc-400', cell: kind },
+    {
+      id: 'size',
+      header: t('documents.columns.size'),
+      sortable: true,
+      align: 'end',
+      cellClassName: 'whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400',
+      cell: (d) => formatBytes(d.size, i18n.language),
+    },
+    {
+      id: 'status',
+      header: t('documents.columns.status'),
+      cell: (d) => (
+        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300">
+          {t(`documents.statuses.${d.status}`, { defaultValue: d.status })}
+        </span>
+      ),
+    },
+    { id: 'passages', header: t('documents.columns.passages'), sortable: true, align: 'end', cellClassName: 'tabular-nums', cell: (d) => new Intl.NumberFormat(i18n.language).format(d.passageCount) },
+    ...(readOnly
+      ? []
+      : [
+          {
+            id: 'actions',
+            header: t('documents.columns.actions'),
+            hideHeader: true,
+            align: 'end' as const,
+            cell: (d: AgentDocument) => (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+                aria-label={t('documents.deleteLabel', { name: d.name })}
+                onClick={() => confirmDelete.ask(d)}
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </Button>
+            ),
+          },
+        ]),
+  ];
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -32,7 +99,7 @@ export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string;
     e.target.value = '';
     if (!file) return;
     upload.mutate(file, {
-      onSuccess: (doc) => toast({ title: t('documents.uploaded', { name: doc.name, passages: doc.passageCount }), status: 'success' }),
+      onSuccess: (doc) => toast({ title: t('documents.uploaded', { name: doc.name, count: doc.passageCount }), status: 'success' }),
     });
   };
 
@@ -65,93 +132,21 @@ export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string;
         </Notice>
       ) : null}
 
-      <div className="mt-4">
-        {documents.isPending ? (
-          <Spinner />
-        ) : documents.isError ? (
-          <Notice tone="error">{msg(errorMessage(documents.error))}</Notice>
-        ) : documents.data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 py-6 text-center dark:border-zinc-700">
-            <FileText aria-hidden className="size-7 text-zinc-300 dark:text-zinc-600" />
-            <p className="mt-2 text-sm font-medium">{t('documents.empty')}</p>
-            <p className="mt-1 max-w-sm text-xs text-zinc-500 dark:text-zinc-400">{t('documents.emptyHint')}</p>
-          </div>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead className="text-start text-xs text-zinc-500 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t('documents.columns.name')}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t('documents.columns.type')}</th>
-                  <th scope="col" className="py-2 pe-3 text-end font-medium">{t('documents.columns.size')}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t('documents.columns.status')}</th>
-                  <th scope="col" className="py-2 pe-3 text-end font-medium">{t('documents.columns.passages')}</th>
-                  {readOnly ? null : (
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">{t('documents.columns.actions')}</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {documents.data.map((d) => (
-                  <tr key={d.id} data-testid="document-row">
-                    <td className="max-w-64 py-2 pe-3">
-                      <span dir="auto" className="block truncate font-medium" title={d.name}>
-                        {d.name}
-                      </span>
-                    </td>
-                    <td className="py-2 pe-3 text-zinc-600 dark:text-zinc-400">{kind(d)}</td>
-                    <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400">{formatBytes(d.size, i18n.language)}</td>
-                    <td className="py-2 pe-3">
-                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300">
-                        {t(`documents.statuses.${d.status}`, { defaultValue: d.status })}
-                      </span>
-                    </td>
-                    <td className="py-2 pe-3 text-end tabular-nums">{d.passageCount}</td>
-                    {readOnly ? null : (
-                      <td className="py-2 text-end">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-                          aria-label={t('documents.deleteLabel', { name: d.name })}
-                          onClick={() => setConfirm(d)}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                        </Button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-
-      {confirm ? (
-        <ConfirmDialog
-          title={t('documents.confirmTitle', { name: confirm.name })}
-          body={t('documents.confirmBody')}
-          confirmLabel={t('documents.delete')}
-          cancelLabel={t('actions.cancel')}
-          pending={remove.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() =>
-            remove.mutate(confirm.id, {
-              onSuccess: () => {
-                toast({ title: t('documents.deleted', { name: confirm.name }), status: 'success' });
-                setConfirm(null);
-              },
-              onError: (e) => {
-                toast({ title: t('documents.deleteFailed'), description: msg(errorMessage(e)), status: 'error' });
-                setConfirm(null);
-              },
-            })
-          }
-        />
-      ) : null}
+      <DataTable
+        variant="plain"
+        className="mt-4"
+        caption={t('documents.caption')}
+        columns={columns}
+        rows={sortRows(documents.data ?? [], sort, sortValue, i18n.language)}
+        rowKey={(d) => d.id}
+        rowProps={() => ({ 'data-testid': 'document-row' })}
+        loading={documents.isPending}
+        error={documents.isError ? msg(errorMessage(documents.error)) : null}
+        empty={<EmptyState size="sm" bordered icon={FileText} title={t('documents.empty')} description={t('documents.emptyHint')} />}
+        sort={sort}
+        onSortChange={setSort}
+      />
+      {confirmDelete.dialog}
     </section>
   );
 }

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { usePersonalities, type Personality } from '@/features/agents/api/agents';
 import { useCreatePersonality, useDeletePersonality, useUpdatePersonality, type PersonalityInput } from '@/features/agents/api/personalities';
 import { errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
@@ -142,13 +142,24 @@ export function PersonalitiesDialog({ onClose, onDeleted }: { onClose: () => voi
   const personalities = usePersonalities();
   const remove = useDeletePersonality();
   const [editing, setEditing] = useState<Personality | null>(null);
-  const [confirm, setConfirm] = useState<Personality | null>(null);
   // A new key remounts the form, so it starts from the chosen personality (or empty) each time.
   const [formKey, setFormKey] = useState(0);
   const startEditing = (p: Personality | null) => {
     setEditing(p);
     setFormKey((k) => k + 1);
   };
+  const confirmDelete = useConfirmAction<Personality>({
+    act: (p) => remove.mutateAsync(p.id),
+    title: (p) => t('personalities.confirmTitle', { name: p.name }),
+    body: () => t('personalities.confirmBody'),
+    confirmLabel: t('personalities.confirm'),
+    success: (_r, p) => t('personalities.deleted', { name: p.name }),
+    error: (e) => ({ title: t('personalities.deleteFailed'), description: msg(errorMessage(e)) }),
+    onSuccess: (_r, p) => {
+      if (editing?.id === p.id) startEditing(null);
+      onDeleted?.(p.id);
+    },
+  });
 
   return (
     <Dialog title={t('personalities.title')} description={t('personalities.description')} closeLabel={t('actions.close')} onClose={onClose}>
@@ -177,7 +188,7 @@ export function PersonalitiesDialog({ onClose, onDeleted }: { onClose: () => voi
                       {p.description}
                     </p>
                   ) : null}
-                  {p.traits.length ? <p className="mt-0.5 text-xs text-zinc-500">{p.traits.join(', ')}</p> : null}
+                  {p.traits.length ? <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{p.traits.join(', ')}</p> : null}
                 </div>
                 {p.builtIn ? null : (
                   <div className="flex gap-1">
@@ -189,7 +200,7 @@ export function PersonalitiesDialog({ onClose, onDeleted }: { onClose: () => voi
                       size="sm"
                       variant="ghost"
                       className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-                      onClick={() => setConfirm(p)}
+                      onClick={() => confirmDelete.ask(p)}
                       aria-label={t('personalities.deleteLabel', { name: p.name })}
                     >
                       <Trash2 aria-hidden className="size-4" />
@@ -204,30 +215,7 @@ export function PersonalitiesDialog({ onClose, onDeleted }: { onClose: () => voi
         {personalities.data && !personalities.data.some((p) => !p.builtIn) ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('personalities.noneOfYours')}</p> : null}
         <PersonalityForm key={formKey} editing={editing} onDone={() => startEditing(null)} />
       </div>
-      {confirm ? (
-        <ConfirmDialog
-          title={t('personalities.confirmTitle', { name: confirm.name })}
-          body={t('personalities.confirmBody')}
-          confirmLabel={t('personalities.confirm')}
-          cancelLabel={t('actions.cancel')}
-          pending={remove.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() =>
-            remove.mutate(confirm.id, {
-              onSuccess: () => {
-                toast({ title: t('personalities.deleted', { name: confirm.name }), status: 'success' });
-                if (editing?.id === confirm.id) startEditing(null);
-                onDeleted?.(confirm.id);
-                setConfirm(null);
-              },
-              onError: (e) => {
-                toast({ title: t('personalities.deleteFailed'), description: msg(errorMessage(e)), status: 'error' });
-                setConfirm(null);
-              },
-            })
-          }
-        />
-      ) : null}
+      {confirmDelete.dialog}
     </Dialog>
   );
 }

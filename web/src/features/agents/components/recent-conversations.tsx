@@ -2,11 +2,12 @@ import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { useRecentConversations, type AgentConversation } from '@/features/agents/api/conversations';
 import { Card } from '@/features/agents/components/card';
 import { formatRelativeTime } from '@/features/agents/utils/relative-time';
+import { useAgentConversations, type ConversationOut } from '@/lib/conversations';
 
 const tones: Record<string, string> = {
   active: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/30',
@@ -14,7 +15,7 @@ const tones: Record<string, string> = {
   handed_off: 'bg-sky-50 text-sky-700 ring-sky-600/20 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/30',
 };
 
-function ConversationRow({ conversation: c }: { conversation: AgentConversation }) {
+function ConversationRow({ conversation: c }: { conversation: ConversationOut }) {
   const { t, i18n } = useTranslation('agents');
   const at = c.lastMessageAt ?? c.startedAt;
   const when = formatRelativeTime(at, i18n.language);
@@ -53,7 +54,7 @@ function ConversationRow({ conversation: c }: { conversation: AgentConversation 
 /** The agent's latest conversations, each opening its transcript, and the way to all of them. */
 export function RecentConversations({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
-  const conversations = useRecentConversations(agentId);
+  const conversations = useAgentConversations(agentId);
   const rows = conversations.data?.data ?? [];
   const total = conversations.data?.meta.total ?? 0;
   return (
@@ -79,11 +80,7 @@ export function RecentConversations({ agentId }: { agentId: string }) {
       ) : conversations.isError ? (
         <Notice tone="error">{t('chat.conversationsFailed')}</Notice>
       ) : rows.length === 0 ? (
-        <div className="flex flex-col items-center py-6 text-center">
-          <MessagesSquare aria-hidden className="size-8 text-zinc-300 dark:text-zinc-600" />
-          <p className="mt-2 text-sm font-medium">{t('conversations.empty')}</p>
-          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('conversations.emptyHint')}</p>
-        </div>
+        <EmptyState size="sm" icon={MessagesSquare} title={t('conversations.empty')} description={t('conversations.emptyHint')} />
       ) : (
         <ul className="-mx-2 space-y-0.5">
           {rows.map((c) => (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AGENT_ERRORS } from '@/features/agents/api/agents';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import type { KeyOf } from '@/types/i18n-keys';
 
 /** The specification's toasts, English source text → key in the `agents` namespace. */
 export const TOASTS = {
@@ -10,7 +11,7 @@ export const TOASTS = {
   loadFailed: 'Failed to load agent details',
 } as const;
 
-const KNOWN: Record<string, string> = {
+const KNOWN: Record<string, KeyOf<'agents'>> = {
   [AGENT_ERRORS.create]: 'errors.createFailed',
   [AGENT_ERRORS.duplicate]: 'errors.duplicateFailed',
   [AGENT_ERRORS.generate]: 'errors.generateFailed',
@@ -26,7 +27,8 @@ export function useAgentMessage() {
   const { t } = useTranslation('agents');
   return (m?: string | null): string | undefined => {
     if (!m) return undefined;
-    if (m.startsWith('validation.')) return t(m);
+    // Our schemas' messages are `validation.*` keys of this namespace (checked where they are written).
+    if (m.startsWith('validation.')) return t(m as KeyOf<'agents'>);
     return KNOWN[m] ? t(KNOWN[m]) : m;
   };
 }

@@ -21,13 +21,8 @@ export function verifyEmail(token: string): Promise<UserOut> {
   return api.post<UserOut>('/auth/verify-email', { token });
 }
 
-export function resendVerification(): Promise<NoticeOut> {
-  return api.post<NoticeOut>('/auth/resend-verification');
-}
-
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
-export const useResendVerification = () => useMutation({ mutationFn: resendVerification });
 
 /**
  * Verifies the link's token once: a query (not an effect) so a remount or React's development

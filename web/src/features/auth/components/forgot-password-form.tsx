@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useForgotPassword } from '@/features/auth/api/password';
-import { emailField, useFieldMessage } from '@/features/auth/components/validation';
+import { emailField, useFieldMessage } from '@/lib/account-validation';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 
 const schema = z.object({ email: emailField });

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useLogin } from '@/features/auth/api/login';
 import type { AuthResult } from '@/features/auth/api/auth-response';
-import { emailField, passwordField, useFieldMessage } from '@/features/auth/components/validation';
+import { emailField, passwordField, useFieldMessage } from '@/lib/account-validation';
 
 const schema = z.object({ email: emailField, password: passwordField });
 type Values = z.infer<typeof schema>;

@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useResetPassword } from '@/features/auth/api/password';
-import { MESSAGES, passwordField, useFieldMessage } from '@/features/auth/components/validation';
+import { MESSAGES, passwordField, useFieldMessage } from '@/lib/account-validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 

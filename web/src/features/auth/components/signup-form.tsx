@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { AuthResult } from '@/features/auth/api/auth-response';
 import { useRegister } from '@/features/auth/api/register';
-import { emailField, MESSAGES, passwordField, useFieldMessage } from '@/features/auth/components/validation';
+import { emailField, MESSAGES, passwordField, useFieldMessage } from '@/lib/account-validation';
 import { splitFullName } from '@/features/auth/utils/split-full-name';
 
 const schema = z.object({ fullName: z.string().trim().min(1, MESSAGES.required), email: emailField, password: passwordField });

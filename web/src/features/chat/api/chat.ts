@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
-import type { ChatIn, ChatOut, CitationOut, MessageOut } from '@/features/chat/types';
+import type { components } from '@/lib/api-types';
+import type { ChatIn, ChatOut } from '@/features/chat/types';
 import { readSseStream, type SseEvent } from '@/features/chat/utils/sse';
 
 /** The specification's chat toasts (English source text). */
@@ -8,17 +9,21 @@ export const CHAT_ERRORS = {
   chat: 'Failed to chat with agent',
 } as const;
 
-export type ChatStart = { conversationId: string; userMessage: MessageOut; messageId: string; provider?: string | null; model?: string | null };
+type S = components['schemas'];
 
-/** The events of a streamed answer (docs/chat.md). */
+export type ChatStart = S['StartEvent'];
+
+/** The events of a streamed answer, as the API document describes them (docs/chat.md). */
 export type ChatEvent =
   | { type: 'start'; data: ChatStart }
-  | { type: 'citations'; data: { citations: CitationOut[] } }
-  | { type: 'delta'; data: { text: string } }
-  | { type: 'end'; data: { message: MessageOut } }
-  | { type: 'error'; data: { error: string; message: string } };
+  | { type: 'citations'; data: S['CitationsEvent'] }
+  | { type: 'delta'; data: S['DeltaEvent'] }
+  | { type: 'tool_call'; data: S['ToolCallEvent'] }
+  | { type: 'tool_result'; data: S['ToolCallOut'] }
+  | { type: 'end'; data: S['EndEvent'] }
+  | { type: 'error'; data: S['ErrorEvent'] };
 
-const EVENT_TYPES = new Set<ChatEvent['type']>(['start', 'citations', 'delta', 'end', 'error']);
+const EVENT_TYPES = new Set<ChatEvent['type']>(['start', 'citations', 'delta', 'tool_call', 'tool_result', 'end', 'error']);
 
 /** Turns a raw Server-Sent Event into a chat event; unknown or unreadable events are skipped. */
 export function toChatEvent(e: SseEvent): ChatEvent | null {
@@ -53,7 +58,10 @@ export async function streamChat(agentId: string, input: ChatIn, { signal, onEve
   if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
     const payload = (await res.json()) as { data?: ChatOut } | ChatOut;
     const out = ('data' in payload && payload.data ? payload.data : payload) as ChatOut;
-    onEvent({ type: 'start', data: { conversationId: out.conversationId, userMessage: out.userMessage, messageId: out.message.id, provider: out.message.provider, model: out.message.model } });
+    onEvent({
+      type: 'start',
+      data: { conversationId: out.conversationId, userMessage: out.userMessage, messageId: out.message.id, provider: out.message.provider ?? 'builtin', model: out.message.model ?? '', version: 0 },
+    });
     if (out.message.citations?.length) onEvent({ type: 'citations', data: { citations: out.message.citations } });
     if (out.message.content) onEvent({ type: 'delta', data: { text: out.message.content } });
     onEvent({ type: 'end', data: { message: out.message } });

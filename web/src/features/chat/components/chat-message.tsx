@@ -1,4 +1,5 @@
 import { AlertTriangle, Bot, Copy, FileText, Info, RotateCcw, User } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -6,7 +7,7 @@ import { Markdown } from '@/components/ui/markdown';
 import type { ChatMessage } from '@/features/chat/utils/messages';
 import { toast } from '@/lib/toast';
 
-async function copyText(text: string, t: (key: string) => string) {
+async function copyText(text: string, t: TFunction<'agents'>) {
   try {
     await navigator.clipboard.writeText(text);
     toast({ id: 'chat-copy', title: t('chat.copied'), status: 'success' });

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeAgent, ok } from '@/testing/mocks/agents';
 import { answerEvents, makeConversation, makeMessage, openSse, sseResponse } from '@/testing/mocks/chat';
+import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
@@ -203,6 +204,38 @@ describe('chat window', () => {
     await user.click(screen.getByTestId('chat-new'));
     expect(messages()).toHaveLength(0);
     expect(screen.getAllByTestId('conversation-item')[1]).not.toHaveAttribute('aria-current');
+  });
+
+  it('follows the realtime socket: messages sent elsewhere join the open conversation and lift it in the sidebar', async () => {
+    const refunds = makeConversation({ id: 'c1', title: 'Refunds', messageCount: 2 });
+    server.use(
+      http.get('*/api/agents/a1', () => ok(makeAgent())),
+      http.get('*/api/conversations', () =>
+        HttpResponse.json({ success: true, data: [makeConversation({ id: 'c2', title: 'Shipping times' }), refunds], meta: { page: 1, limit: 50, total: 2 } }),
+      ),
+      http.get('*/api/conversations/c1/messages', () =>
+        ok([makeMessage({ id: 'u1', role: 'user', content: 'Can I get a refund?' }), makeMessage({ id: 'm1', content: 'Yes, within 30 days.' })]),
+      ),
+    );
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    const items = await screen.findAllByTestId('conversation-item');
+    await user.click(items[1]);
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    const socket = FakeWebSocket.last();
+    act(() => socket.open());
+
+    // The same conversation, continued in another tab.
+    const question = makeMessage({ id: 'u2', conversationId: 'c1', role: 'user', content: 'And for sale items?' });
+    const answer = makeMessage({ id: 'm2', conversationId: 'c1', content: 'Sale items too.' });
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: question, conversation: { ...refunds, messageCount: 3 } }));
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: answer, conversation: { ...refunds, messageCount: 4 } }));
+
+    await waitFor(() => expect(messages()).toHaveLength(4));
+    expect(messages()[3]).toHaveTextContent('Sale items too.');
+    const sidebar = screen.getAllByTestId('conversation-item');
+    expect(sidebar[0]).toHaveTextContent('Refunds');
+    expect(sidebar[0]).toHaveTextContent('4 messages');
+    expect(sidebar[0]).toHaveAttribute('aria-current', 'true');
   });
 });
 

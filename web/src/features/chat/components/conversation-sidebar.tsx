@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { useAgentConversations } from '@/features/chat/api/conversations';
+import { sidebarParams, useConversations } from '@/lib/conversations';
 
 function useWhen() {
   const { i18n } = useTranslation();
@@ -30,7 +30,8 @@ export function ConversationSidebar({
 }) {
   const { t } = useTranslation('agents');
   const when = useWhen();
-  const conversations = useAgentConversations(agentId);
+  const conversations = useConversations(sidebarParams(agentId));
+  const rows = conversations.data?.data ?? [];
   return (
     <aside aria-label={t('chat.conversations')} className="flex max-h-56 shrink-0 flex-col border-b border-zinc-200 md:max-h-none md:w-64 md:border-e md:border-b-0 dark:border-zinc-800">
       <div className="p-3">
@@ -48,11 +49,11 @@ export function ConversationSidebar({
           <Notice tone="error" className="mx-1">
             {t('chat.conversationsFailed')}
           </Notice>
-        ) : conversations.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <p className="px-2 py-4 text-center text-xs text-zinc-500 dark:text-zinc-400">{t('chat.noConversations')}</p>
         ) : (
           <ul className="space-y-0.5">
-            {conversations.data.map((c) => {
+            {rows.map((c) => {
               const selected = c.id === selectedId;
               return (
                 <li key={c.id}>

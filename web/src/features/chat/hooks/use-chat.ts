@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { streamChat } from '@/features/chat/api/chat';
-import { chatKeys, useConversationMessages } from '@/features/chat/api/conversations';
 import { isShown, toChatMessage, type ChatMessage } from '@/features/chat/utils/messages';
 import { ApiError } from '@/lib/api-client';
+import { conversationKeys, storeMessages, useConversationMessages, type MessageOut } from '@/lib/conversations';
+import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
 
 /** The turn on screen that is not in the conversation's cached messages yet. */
@@ -17,10 +18,33 @@ type LiveTurn = {
 
 const CHAT_TOAST_ID = 'chat-error';
 
+const toChatMessages = (messages: MessageOut[]) => messages.map(toChatMessage);
+
+/** A message of the turn as the transcript cache keeps it (the server's shape). */
+function toMessageOut(m: ChatMessage, conversationId: string): MessageOut {
+  return {
+    id: m.id,
+    conversationId,
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    error: m.error ?? null,
+    citations: m.citations,
+    notice: m.notice ?? null,
+    provider: m.provider ?? null,
+    model: m.model ?? null,
+    toolCalls: [],
+    tokensIn: 0,
+    tokensOut: 0,
+    createdAt: new Date().toISOString(),
+  };
+}
+
 /**
  * One chat with an agent: the conversation on screen, its messages, and the turn in progress.
- * A finished turn is written into the conversation's cached messages, so switching back and
- * forth shows it without asking the server again.
+ * A finished turn is written into the conversation's cached messages (the transcript cache every
+ * screen shares), so switching back and forth shows it without asking the server again; the
+ * realtime socket keeps the sidebar and the open conversation current with what happens elsewhere.
  */
 export function useChat({ agentId, shareToken }: { agentId: string; shareToken?: string | null }) {
   const { t } = useTranslation('agents');
@@ -30,13 +54,17 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
   const [startedHere, setStartedHere] = useState<string | null>(null);
   const [live, setLive] = useState<LiveTurn | null>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const history = useConversationMessages(conversationId);
+  const history = useConversationMessages(conversationId, { select: toChatMessages });
+  useConversationsRealtime();
 
   // Leaving the screen stops the answer (the server keeps it as partial).
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const stored = conversationId ? (history.data ?? []) : [];
-  const messages = [...stored.filter(isShown), ...(live ? [live.user, ...(live.assistant ? [live.assistant] : [])] : [])];
+  const liveMessages = live ? [live.user, ...(live.assistant ? [live.assistant] : [])] : [];
+  // The socket may bring the turn's own messages into the cache before the turn ends: the live
+  // copy is the one shown until then.
+  const stored = (conversationId ? (history.data ?? []) : []).filter((m) => isShown(m) && !liveMessages.some((l) => l.id === m.id));
+  const messages = [...stored, ...liveMessages];
   const busy = live?.phase === 'sending' || live?.phase === 'streaming';
 
   const send = useCallback(
@@ -48,7 +76,7 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
 
       let convId = conversationId;
       // Filled in as the events arrive (an object, so the callbacks and the catch share it).
-      const turn: { user: ChatMessage; draft: ChatMessage | null; settled: boolean } = {
+      const turn: { user: ChatMessage; draft: ChatMessage | null; settled: boolean; stored?: MessageOut; answer?: MessageOut } = {
         user: { id: `local-${Date.now()}`, role: 'user', content: message, status: 'complete', citations: [] },
         draft: null,
         settled: false,
@@ -57,7 +85,13 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
 
       const commit = (assistant: ChatMessage | null) => {
         turn.settled = true;
-        if (convId) qc.setQueryData<ChatMessage[]>(chatKeys.messages(convId), (old = []) => [...old, turn.user, ...(assistant ? [assistant] : [])]);
+        if (convId) {
+          const id = convId;
+          // The server's copies when it sent them; the turn's own otherwise (a stopped answer).
+          const user = turn.stored ?? toMessageOut(turn.user, id);
+          const answer = assistant ? (turn.answer && turn.answer.id === assistant.id ? turn.answer : toMessageOut(assistant, id)) : null;
+          storeMessages(qc, id, answer ? [user, answer] : [user], { create: true });
+        }
         setLive(null);
       };
 
@@ -73,11 +107,12 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
                   if (!convId) {
                     convId = event.data.conversationId;
                     // A new conversation starts empty here; its turn is added when it ends.
-                    qc.setQueryData<ChatMessage[]>(chatKeys.messages(convId), []);
+                    qc.setQueryData<MessageOut[]>(conversationKeys.messages(convId), []);
                     setConversationId(convId);
                     setStartedHere(convId);
                   }
                   turn.user = toChatMessage(event.data.userMessage);
+                  turn.stored = event.data.userMessage;
                   turn.draft = { id: event.data.messageId, role: 'assistant', content: '', status: 'streaming', citations: [], provider: event.data.provider, model: event.data.model };
                   break;
                 }
@@ -88,6 +123,7 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
                   if (turn.draft) turn.draft = { ...turn.draft, content: turn.draft.content + (event.data.text ?? '') };
                   break;
                 case 'end':
+                  turn.answer = event.data.message;
                   commit(toChatMessage(event.data.message));
                   return;
                 case 'error':
@@ -129,7 +165,7 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
         }
       } finally {
         abortRef.current = null;
-        void qc.invalidateQueries({ queryKey: chatKeys.conversations(agentId) });
+        void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
       }
     },
     [agentId, conversationId, qc, shareToken, t],

@@ -6,14 +6,14 @@ import type { CitationOut, MessageOut } from '@/features/chat/types';
  */
 export type ChatMessage = {
   id: string;
-  role: string;
+  role: MessageOut['role'];
   content: string;
-  /** `complete`, `partial`, `failed`, or `streaming` while the answer arrives. */
-  status: string;
+  /** As stored; `streaming` while the answer arrives. */
+  status: MessageOut['status'];
   error?: string | null;
   citations: CitationOut[];
   notice?: string | null;
-  provider?: string | null;
+  provider?: MessageOut['provider'];
   model?: string | null;
   /** A user message the server never accepted (the send failed before the answer began). */
   unsent?: boolean;

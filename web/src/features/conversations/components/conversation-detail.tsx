@@ -1,12 +1,17 @@
 import { ArrowLeft, CircleStop, Download, MessagesSquare, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
 import { Spinner } from '@/components/ui/spinner';
+import { useConfirmAction } from '@/components/ui/use-confirm-action';
+import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
+import { MessageItem } from '@/features/conversations/components/message-item';
+import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
+import { ApiError } from '@/lib/api-client';
 import {
   useConversation,
   useConversationMessages,
@@ -14,12 +19,8 @@ import {
   useEndConversation,
   useExportConversation,
   type ExportFormat,
-} from '@/features/conversations/api/conversations';
-import { useConversationsRealtime } from '@/features/conversations/api/realtime';
-import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
-import { MessageItem } from '@/features/conversations/components/message-item';
-import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
-import { ApiError } from '@/lib/api-client';
+} from '@/lib/conversations';
+import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
 
 const LIST = '/dashboard/conversations';
@@ -49,12 +50,19 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
   const lng = i18n.language;
   const navigate = useNavigate();
   const conversation = useConversation(conversationId);
-  const messages = useConversationMessages(conversationId);
+  const messages = useConversationMessages(conversationId, { fresh: true });
   const live = useConversationsRealtime();
   const end = useEndConversation();
   const remove = useDeleteConversation();
   const exporter = useExportConversation();
-  const [confirming, setConfirming] = useState(false);
+  const confirmDelete = useConfirmAction<string>({
+    act: (id) => remove.mutateAsync(id),
+    title: () => t('conversations.detail.deleteTitle'),
+    body: () => t('conversations.detail.deleteBody'),
+    confirmLabel: t('conversations.detail.deleteConfirm'),
+    success: () => t('conversations.detail.deleted'),
+    onSuccess: () => navigate(LIST),
+  });
 
   if (conversation.isPending) {
     return (
@@ -83,17 +91,6 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
     end.mutate(c.id, {
       onSuccess: () => toast({ title: t('conversations.detail.endDone'), status: 'success' }),
       onError: (e) => toast({ title: e.message, status: 'error' }),
-    });
-  const onDelete = () =>
-    remove.mutate(c.id, {
-      onSuccess: () => {
-        toast({ title: t('conversations.detail.deleted'), status: 'success' });
-        navigate(LIST);
-      },
-      onError: (e) => {
-        setConfirming(false);
-        toast({ title: e.message, status: 'error' });
-      },
     });
 
   return (
@@ -124,7 +121,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
                 {t('conversations.detail.end')}
               </Button>
             ) : null}
-            <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+            <Button variant="danger" size="sm" onClick={() => confirmDelete.ask(c.id)}>
               <Trash2 aria-hidden className="size-4" />
               {t('conversations.detail.delete')}
             </Button>
@@ -166,10 +163,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
             <Spinner />
           </div>
         ) : list.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-zinc-300 py-10 text-center dark:border-zinc-700">
-            <MessagesSquare aria-hidden className="size-8 text-zinc-300 dark:text-zinc-600" />
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('conversations.detail.noMessages')}</p>
-          </div>
+          <EmptyState size="sm" bordered icon={MessagesSquare} title={t('conversations.detail.noMessages')} />
         ) : (
           <ol aria-labelledby="transcript-title" className="space-y-5">
             {list.map((m) => (
@@ -179,17 +173,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
         )}
       </section>
 
-      {confirming ? (
-        <ConfirmDialog
-          title={t('conversations.detail.deleteTitle')}
-          body={t('conversations.detail.deleteBody')}
-          confirmLabel={t('conversations.detail.deleteConfirm')}
-          cancelLabel={t('conversations.detail.cancel')}
-          pending={remove.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={onDelete}
-        />
-      ) : null}
+      {confirmDelete.dialog}
     </div>
   );
 }

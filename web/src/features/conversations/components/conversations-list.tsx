@@ -1,27 +1,30 @@
-import { ChevronLeft, ChevronRight, MessagesSquare, Radio, Search } from 'lucide-react';
+import { MessagesSquare, Radio, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ComboBoxField } from '@/components/ui/combobox';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { pageCount } from '@/components/ui/data-table-utils';
+import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
-import { Notice } from '@/components/ui/notice';
 import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
 import { SelectField } from '@/components/ui/select-field';
-import { Spinner } from '@/components/ui/spinner';
+import { useAgentOptions } from '@/features/conversations/api/agent-options';
+import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
+import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
 import {
   CONVERSATION_CHANNELS,
   CONVERSATION_ERRORS,
   CONVERSATION_STATUSES,
   PAGE_SIZE,
-  useAgentOptions,
   useConversations,
   type Channel,
   type ConversationListParams,
+  type ConversationOut,
   type ConversationStatus,
-} from '@/features/conversations/api/conversations';
-import { useConversationsRealtime } from '@/features/conversations/api/realtime';
-import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
-import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
+} from '@/lib/conversations';
+import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
 
 const FILTERS = ['agentId', 'channel', 'status', 'from', 'to', 'search'] as const;
@@ -53,7 +56,7 @@ export function ConversationsList() {
   const lng = i18n.language;
   const [search, setSearch] = useSearchParams();
   const params = paramsFrom(search);
-  const conversations = useConversations(params);
+  const conversations = useConversations(params, { keepPrevious: true });
   const agents = useAgentOptions();
   const live = useConversationsRealtime();
   const urlSearch = params.search ?? '';
@@ -107,7 +110,7 @@ export function ConversationsList() {
 
   const rows = conversations.data?.data ?? [];
   const meta = conversations.data?.meta ?? { page: params.page, limit: params.limit, total: 0 };
-  const pages = Math.max(1, Math.ceil(meta.total / (meta.limit || PAGE_SIZE)));
+  const pages = pageCount(meta.total, meta.limit || PAGE_SIZE);
   const pastTheEnd = !conversations.isFetching && rows.length === 0 && meta.total > 0 && params.page > pages;
 
   // The last page emptied (deletions, live updates) or the address named a page that is gone.
@@ -137,6 +140,96 @@ export function ConversationsList() {
 
   const clear = () => setSearch(new URLSearchParams(), { replace: true });
 
+  const columns: Column<ConversationOut>[] = [
+    {
+      id: 'conversation',
+      header: t('conversations.columns.conversation'),
+      cellClassName: 'max-w-xs',
+      cell: (c) => (
+        <>
+          <Link
+            to={`/dashboard/conversations/${encodeURIComponent(c.id)}`}
+            dir="auto"
+            className="block truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300"
+          >
+            {c.title || t('conversations.untitled')}
+          </Link>
+          <p className="mt-0.5 truncate text-xs text-zinc-500 md:hidden dark:text-zinc-400">{c.agentName}</p>
+        </>
+      ),
+    },
+    { id: 'agent', header: t('conversations.columns.agent'), className: 'hidden md:table-cell', cellClassName: 'text-zinc-700 dark:text-zinc-300', cell: (c) => c.agentName },
+    { id: 'channel', header: t('conversations.columns.channel'), className: 'hidden sm:table-cell', cell: (c) => <ChannelTag channel={c.channel} /> },
+    { id: 'status', header: t('conversations.columns.status'), cell: (c) => <ConversationStatusBadge status={c.status} /> },
+    {
+      id: 'messages',
+      header: t('conversations.columns.messages'),
+      align: 'end',
+      className: 'hidden sm:table-cell',
+      cellClassName: 'text-zinc-600 tabular-nums dark:text-zinc-400',
+      cell: (c) => formatNumber(lng, c.messageCount),
+    },
+    {
+      id: 'lastActivity',
+      header: t('conversations.columns.lastActivity'),
+      className: 'hidden lg:table-cell',
+      cellClassName: 'text-zinc-600 dark:text-zinc-400',
+      cell: (c) => formatDateTime(lng, c.lastMessageAt ?? c.startedAt),
+    },
+  ];
+
+  const filters = (
+    /*
+      Six equal cells sized by the space the list really has (a container query, since the
+      sidebar takes part of the window): one column, then two, three (two rows of three),
+      and all six on one row when there is room.
+    */
+    <div className="@container">
+      <div role="search" aria-label={t('conversations.filters.label')} className="grid items-end gap-3 @lg:grid-cols-2 @3xl:grid-cols-3 @6xl:grid-cols-6">
+        <div className="relative">
+          <label htmlFor="conversation-search" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            {t('conversations.filters.search')}
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute start-3 bottom-3 size-4 text-zinc-400" />
+          <input
+            id="conversation-search"
+            type="search"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder={t('conversations.filters.searchPlaceholder')}
+            className="mt-1.5 block h-10 w-full rounded-lg border border-zinc-300 bg-white ps-9 pe-3 text-sm shadow-sm outline-none placeholder:text-zinc-500 focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+          />
+        </div>
+        <ComboBoxField
+          label={t('conversations.filters.agent')}
+          placeholder={t('conversations.filters.allAgents')}
+          emptyLabel={t('conversations.filters.noAgents')}
+          options={agentChoices}
+          value={params.agentId ?? null}
+          onChange={(id) => update({ agentId: id ?? undefined })}
+        />
+        <SelectField label={t('conversations.filters.channel')} value={params.channel ?? ''} onChange={(e) => update({ channel: e.target.value })}>
+          <option value="">{t('conversations.filters.allChannels')}</option>
+          {CONVERSATION_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {t(`conversations.channels.${c}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('conversations.filters.status')} value={params.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
+          <option value="">{t('conversations.filters.allStatuses')}</option>
+          {CONVERSATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`conversations.statuses.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <FormField type="date" label={t('conversations.filters.from')} value={params.from ?? ''} max={params.to} onChange={(e) => update({ from: e.target.value })} />
+        <FormField type="date" label={t('conversations.filters.to')} value={params.to ?? ''} min={params.from} onChange={(e) => update({ to: e.target.value })} />
+      </div>
+    </div>
+  );
+
   return (
     <div className="w-full max-w-6xl space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -154,164 +247,48 @@ export function ConversationsList() {
       </header>
 
       {showEmpty ? (
-        <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center dark:border-zinc-700">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-600 dark:bg-accent-500/15 dark:text-accent-400">
-            <MessagesSquare aria-hidden className="size-6" />
-          </span>
-          <h2 className="mt-4 text-lg font-semibold">{t('conversations.empty.title')}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{t('conversations.empty.description')}</p>
-          <ButtonLink to="/dashboard/chat" className="mt-5">
-            {t('conversations.empty.action')}
-          </ButtonLink>
-        </div>
+        <EmptyState
+          icon={MessagesSquare}
+          title={t('conversations.empty.title')}
+          description={t('conversations.empty.description')}
+          action={<ButtonLink to="/dashboard/chat">{t('conversations.empty.action')}</ButtonLink>}
+        />
       ) : (
-        <>
-          {/*
-            Six equal cells sized by the space the list really has (a container query, since the
-            sidebar takes part of the window): one column, then two, three (two rows of three),
-            and all six on one row when there is room.
-          */}
-          <div className="@container">
-            <div role="search" aria-label={t('conversations.filters.label')} className="grid items-end gap-3 @lg:grid-cols-2 @3xl:grid-cols-3 @6xl:grid-cols-6">
-              <div className="relative">
-                <label htmlFor="conversation-search" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                  {t('conversations.filters.search')}
-                </label>
-                <Search aria-hidden className="pointer-events-none absolute start-3 bottom-3 size-4 text-zinc-400" />
-                <input
-                  id="conversation-search"
-                  type="search"
-                  value={searchText}
-                  onChange={(e) => setSearchText(e.target.value)}
-                  placeholder={t('conversations.filters.searchPlaceholder')}
-                  className="mt-1.5 block h-10 w-full rounded-lg border border-zinc-300 bg-white ps-9 pe-3 text-sm shadow-sm outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 dark:border-zinc-700 dark:bg-zinc-900"
-                />
-              </div>
-              <SelectField label={t('conversations.filters.agent')} value={params.agentId ?? ''} onChange={(e) => update({ agentId: e.target.value })}>
-                <option value="">{t('conversations.filters.allAgents')}</option>
-                {agentChoices.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label={t('conversations.filters.channel')} value={params.channel ?? ''} onChange={(e) => update({ channel: e.target.value })}>
-                <option value="">{t('conversations.filters.allChannels')}</option>
-                {CONVERSATION_CHANNELS.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`conversations.channels.${c}`)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label={t('conversations.filters.status')} value={params.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
-                <option value="">{t('conversations.filters.allStatuses')}</option>
-                {CONVERSATION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`conversations.statuses.${s}`)}
-                  </option>
-                ))}
-              </SelectField>
-              <FormField type="date" label={t('conversations.filters.from')} value={params.from ?? ''} max={params.to} onChange={(e) => update({ from: e.target.value })} />
-              <FormField type="date" label={t('conversations.filters.to')} value={params.to ?? ''} min={params.from} onChange={(e) => update({ to: e.target.value })} />
-            </div>
-          </div>
-
-          {conversations.isError ? (
-            <Notice tone="error">
-              {t('conversations.errors.loadFailed', { defaultValue: CONVERSATION_ERRORS.list })}
-              {errorText ? <span className="block text-xs opacity-80">{errorText}</span> : null}
-            </Notice>
-          ) : null}
-
-          <div className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <table className="w-full text-start text-sm">
-              <caption className="sr-only">{t('conversations.caption')}</caption>
-              <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900">
-                <tr>
-                  <th scope="col" className="px-4 py-3 text-start">
-                    {t('conversations.columns.conversation')}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 text-start md:table-cell">
-                    {t('conversations.columns.agent')}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 text-start sm:table-cell">
-                    {t('conversations.columns.channel')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start">
-                    {t('conversations.columns.status')}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 text-end sm:table-cell">
-                    {t('conversations.columns.messages')}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 text-start lg:table-cell">
-                    {t('conversations.columns.lastActivity')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {conversations.isPending ? (
-                  <tr>
-                    <td colSpan={6} className="px-4 py-10 text-center">
-                      <Spinner />
-                    </td>
-                  </tr>
-                ) : rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
-                      <p>{t('conversations.noMatches')}</p>
-                      {filtered ? (
-                        <Button size="sm" variant="ghost" className="mt-2" onClick={clear}>
-                          {t('conversations.filters.clear')}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((c) => (
-                    <tr key={c.id} data-testid="conversation-row" className="transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
-                      <td className="max-w-xs px-4 py-3">
-                        <Link
-                          to={`/dashboard/conversations/${encodeURIComponent(c.id)}`}
-                          dir="auto"
-                          className="block truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline dark:text-zinc-100 dark:hover:text-accent-300"
-                        >
-                          {c.title || t('conversations.untitled')}
-                        </Link>
-                        <p className="mt-0.5 truncate text-xs text-zinc-500 md:hidden dark:text-zinc-400">{c.agentName}</p>
-                      </td>
-                      <td className="hidden px-4 py-3 text-zinc-700 md:table-cell dark:text-zinc-300">{c.agentName}</td>
-                      <td className="hidden px-4 py-3 sm:table-cell">
-                        <ChannelTag channel={c.channel} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <ConversationStatusBadge status={c.status} />
-                      </td>
-                      <td className="hidden px-4 py-3 text-end text-zinc-600 tabular-nums sm:table-cell dark:text-zinc-400">{formatNumber(lng, c.messageCount)}</td>
-                      <td className="hidden px-4 py-3 text-zinc-600 lg:table-cell dark:text-zinc-400">{formatDateTime(lng, c.lastMessageAt ?? c.startedAt)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-
-          <nav aria-label={t('conversations.pagination.label')} className="flex items-center justify-between gap-3 text-sm text-zinc-600 dark:text-zinc-400">
-            <p aria-live="polite">
-              {meta.total > 0
-                ? t('conversations.pagination.showing', { from: (meta.page - 1) * meta.limit + 1, to: Math.min(meta.page * meta.limit, meta.total), total: meta.total })
-                : t('conversations.pagination.none')}
-            </p>
-            <div className="flex items-center gap-2">
-              <span>{t('conversations.pagination.page', { page: meta.page, pages })}</span>
-              <Button size="sm" variant="secondary" aria-label={t('conversations.pagination.previous')} disabled={meta.page <= 1} onClick={() => update({ page: String(params.page - 1) })}>
-                <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
-              </Button>
-              <Button size="sm" variant="secondary" aria-label={t('conversations.pagination.next')} disabled={meta.page >= pages} onClick={() => update({ page: String(params.page + 1) })}>
-                <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
-              </Button>
-            </div>
-          </nav>
-        </>
+        <DataTable
+          caption={t('conversations.caption')}
+          columns={columns}
+          rows={rows}
+          rowKey={(c) => c.id}
+          rowProps={() => ({ 'data-testid': 'conversation-row' })}
+          loading={conversations.isPending}
+          error={
+            conversations.isError ? (
+              <>
+                {t('conversations.errors.loadFailed', { defaultValue: CONVERSATION_ERRORS.list })}
+                {errorText ? <span className="block text-xs opacity-80">{errorText}</span> : null}
+              </>
+            ) : null
+          }
+          empty={
+            <>
+              <p>{t('conversations.noMatches')}</p>
+              {filtered ? (
+                <Button size="sm" variant="ghost" className="mt-2" onClick={clear}>
+                  {t('conversations.filters.clear')}
+                </Button>
+              ) : null}
+            </>
+          }
+          filters={filters}
+          pagination={{
+            page: meta.page,
+            pageSize: meta.limit,
+            total: meta.total,
+            noneLabel: t('conversations.pagination.none'),
+            onPageChange: (page) => update({ page: String(page) }),
+          }}
+          className="space-y-6"
+        />
       )}
     </div>
   );

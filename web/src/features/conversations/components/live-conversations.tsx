@@ -6,22 +6,17 @@ import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/notice';
 import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  CONVERSATION_ERRORS,
-  LIVE_LIST_PARAMS,
-  useConversation,
-  useConversationMessages,
-  useConversations,
-} from '@/features/conversations/api/conversations';
-import { useConversationsRealtime } from '@/features/conversations/api/realtime';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
 import { MessageItem } from '@/features/conversations/components/message-item';
-import { formatNumber, formatTime, preview } from '@/features/conversations/utils/format';
+import { formatTime, preview } from '@/features/conversations/utils/format';
+import { CONVERSATION_ERRORS, LIVE_LIST_PARAMS, useConversation, useConversationMessages, useConversations } from '@/lib/conversations';
+import { useConversationsRealtime } from '@/lib/conversations-realtime';
 
 function LiveTranscript({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('dashboard');
   const conversation = useConversation(conversationId);
-  const messages = useConversationMessages(conversationId);
+  const messages = useConversationMessages(conversationId, { fresh: true });
   const box = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];
   const count = list.length;
@@ -65,7 +60,7 @@ function LiveTranscript({ conversationId }: { conversationId: string }) {
             <Spinner />
           </div>
         ) : list.length === 0 ? (
-          <p className="py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('live.waiting')}</p>
+          <EmptyState size="sm" bordered={false} icon={MessagesSquare} title={t('live.waiting')} />
         ) : (
           <ol className="space-y-5">
             {list.map((m) => (
@@ -113,17 +108,14 @@ export function LiveConversations() {
         <section aria-labelledby="live-list-title" className="min-w-0">
           <h2 id="live-list-title" className="mb-3 flex items-center gap-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
             <Radio aria-hidden className="size-4 text-emerald-500" />
-            {t('live.activeCount', { value: formatNumber(lng, total) })}
+            {t('live.activeCount', { count: total })}
           </h2>
           {conversations.isPending ? (
             <div className="flex justify-center py-10">
               <Spinner />
             </div>
           ) : rows.length === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700">
-              <MessagesSquare aria-hidden className="size-8 text-zinc-300 dark:text-zinc-600" />
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('live.empty')}</p>
-            </div>
+            <EmptyState size="sm" bordered icon={MessagesSquare} title={t('live.empty')} />
           ) : (
             <ul aria-labelledby="live-list-title" className="space-y-2">
               {rows.map((c) => {
@@ -151,7 +143,7 @@ export function LiveConversations() {
                       <span className="mt-1 flex items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
                         <span className="truncate">{c.agentName}</span>
                         <ChannelTag channel={c.channel} />
-                        <span className="ms-auto shrink-0 tabular-nums">{t('live.messageCount', { value: formatNumber(lng, c.messageCount) })}</span>
+                        <span className="ms-auto shrink-0 tabular-nums">{t('live.messageCount', { count: c.messageCount })}</span>
                       </span>
                       {last ? (
                         <span dir="auto" className="mt-1.5 line-clamp-2 block text-xs text-zinc-600 dark:text-zinc-400">

@@ -2,7 +2,7 @@ import { AlertTriangle, Bot, FileText, Info, User, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
-import type { MessageOut } from '@/features/conversations/types';
+import type { MessageOut } from '@/lib/conversations';
 import { formatMs, formatNumber, formatTime } from '@/features/conversations/utils/format';
 
 const roleIcons = { user: User, assistant: Bot, system: Info, tool: Wrench } as const;
@@ -86,7 +86,7 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
         ) : null}
         {toolCalls.length > 0 ? (
           <details className="mt-2 text-start text-xs">
-            <summary className="cursor-pointer font-medium text-zinc-600 dark:text-zinc-400">{t('conversations.message.toolCalls', { value: toolCalls.length })}</summary>
+            <summary className="cursor-pointer font-medium text-zinc-600 dark:text-zinc-400">{t('conversations.message.toolCalls', { count: toolCalls.length })}</summary>
             <ul className="mt-1 space-y-1">
               {toolCalls.map((call, i) => (
                 <li key={call.id ?? i} className="rounded-lg bg-zinc-50 px-3 py-2 font-mono dark:bg-zinc-900/60" dir="ltr">
@@ -104,7 +104,7 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
           </p>
         ) : null}
         {hasTokens || latency || model ? (
-          <p className={cn('mt-1 flex flex-wrap gap-x-3 text-[11px] text-zinc-400 tabular-nums dark:text-zinc-500', isUser && 'justify-end')}>
+          <p className={cn('mt-1 flex flex-wrap gap-x-3 text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400', isUser && 'justify-end')}>
             {hasTokens ? <span>{t('conversations.message.tokens', { input: formatNumber(lng, message.tokensIn), output: formatNumber(lng, message.tokensOut) })}</span> : null}
             {latency ? <span>{t('conversations.message.latency', { value: latency })}</span> : null}
             {model ? <span dir="ltr">{model}</span> : null}

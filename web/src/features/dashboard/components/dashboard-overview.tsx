@@ -47,13 +47,13 @@ function Stats({ overview }: { overview: Overview }) {
         : new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: 1 }).format(avg / 1000);
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <Stat testId="stat-agents" icon={Bot} label={t('overview.stats.agents')} value={n(overview.totalAgents)} detail={t('overview.stats.activeAgents', { value: n(overview.activeAgents) })} />
+      <Stat testId="stat-agents" icon={Bot} label={t('overview.stats.agents')} value={n(overview.totalAgents)} detail={t('overview.stats.activeAgents', { count: overview.activeAgents })} />
       <Stat
         testId="stat-conversations"
         icon={MessagesSquare}
         label={t('overview.stats.conversations')}
         value={n(overview.totalConversations)}
-        detail={t('overview.stats.today', { value: n(overview.conversationsToday) })}
+        detail={t('overview.stats.today', { count: overview.conversationsToday })}
       />
       <Stat
         testId="stat-active-conversations"
@@ -66,7 +66,7 @@ function Stats({ overview }: { overview: Overview }) {
           </Link>
         }
       />
-      <Stat testId="stat-messages" icon={MessageSquare} label={t('overview.stats.messages')} value={n(overview.totalMessages)} detail={t('overview.stats.today', { value: n(overview.messagesToday) })} />
+      <Stat testId="stat-messages" icon={MessageSquare} label={t('overview.stats.messages')} value={n(overview.totalMessages)} detail={t('overview.stats.today', { count: overview.messagesToday })} />
       <Stat testId="stat-documents" icon={FileText} label={t('overview.stats.documents')} value={n(overview.totalDocuments)} />
       <Stat
         testId="stat-response"
@@ -106,7 +106,6 @@ function Activity({ activity }: { activity: DashboardActivity }) {
 function Recent({ activity }: { activity: DashboardActivity }) {
   const { t, i18n } = useTranslation('dashboard');
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const nf = new Intl.NumberFormat(i18n.language);
   return (
     <section aria-labelledby="recent-title" className={card}>
       <div className="flex items-center justify-between gap-3">
@@ -133,7 +132,7 @@ function Recent({ activity }: { activity: DashboardActivity }) {
                     {c.title || t('conversations.untitled')}
                   </span>
                   <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                    {c.agentName} · {t(`conversations.channels.${c.channel}`, { defaultValue: c.channel })} · {t('overview.recent.messages', { value: nf.format(c.messageCount) })}
+                    {c.agentName} · {t(`conversations.channels.${c.channel}`, { defaultValue: c.channel })} · {t('overview.recent.messages', { count: c.messageCount })}
                   </span>
                 </span>
                 <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{when.format(new Date(c.lastMessageAt ?? c.startedAt))}</span>

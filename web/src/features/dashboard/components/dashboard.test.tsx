@@ -33,18 +33,18 @@ describe('dashboard overview', () => {
 
     const agents = await screen.findByTestId('stat-agents');
     expect(agents).toHaveTextContent('4');
-    expect(agents).toHaveTextContent('Active: 3');
+    expect(agents).toHaveTextContent('3 active');
     expect(screen.getByTestId('stat-conversations')).toHaveTextContent('1,234');
-    expect(screen.getByTestId('stat-conversations')).toHaveTextContent('Today: 12');
+    expect(screen.getByTestId('stat-conversations')).toHaveTextContent('12 today');
     expect(screen.getByTestId('stat-active-conversations')).toHaveTextContent('2');
     expect(screen.getByTestId('stat-messages')).toHaveTextContent('56,789');
-    expect(screen.getByTestId('stat-messages')).toHaveTextContent('Today: 98');
+    expect(screen.getByTestId('stat-messages')).toHaveTextContent('98 today');
     expect(screen.getByTestId('stat-documents')).toHaveTextContent('7');
     expect(screen.getByTestId('stat-response')).toHaveTextContent('850 ms');
 
     const recent = screen.getByRole('list', { name: 'Recent activity' });
     expect(within(recent).getByRole('link', { name: /Where is my parcel\?/ })).toHaveAttribute('href', '/dashboard/conversations/c7');
-    expect(within(recent).getByText(/Support bot · Widget · Messages: 6/)).toBeInTheDocument();
+    expect(within(recent).getByText(/Support bot · Widget · 6 messages/)).toBeInTheDocument();
 
     expect(screen.getByRole('figure', { name: 'Conversations and messages per day over the last 14 days' })).toBeInTheDocument();
 

@@ -32,7 +32,7 @@ export function SystemPanel({ status, live }: { status?: SystemStatusOut; live: 
         <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm">
           <Row label={t('status.database')}>
             {t(`status.databases.${status.database}`, { defaultValue: status.database })}
-            <span className={status.databaseOk ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400'}>
+            <span className={status.databaseOk ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600 dark:text-red-400'}>
               {' · '}
               {status.databaseOk ? t('overview.system.databaseOk') : t('overview.system.databaseDown')}
             </span>

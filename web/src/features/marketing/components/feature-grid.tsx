@@ -1,7 +1,10 @@
 import { BarChart3, Blocks, BookOpenText, Code2, MessageSquare, Mic, Phone, Webhook, Workflow, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { CustomTypeOptions } from 'i18next';
 
-const features: Array<{ key: string; icon: LucideIcon }> = [
+type FeatureKey = keyof CustomTypeOptions['resources']['landing']['features']['items'];
+
+const features: Array<{ key: FeatureKey; icon: LucideIcon }> = [
   { key: 'chat', icon: MessageSquare },
   { key: 'voice', icon: Mic },
   { key: 'phone', icon: Phone },

@@ -14,7 +14,7 @@ function ProductPreview() {
           </span>
           <div className="min-w-0">
             <p className="text-sm font-semibold">{t('preview.agentName')}</p>
-            <p className="flex items-center gap-1.5 text-xs text-emerald-600 dark:text-emerald-400">
+            <p className="flex items-center gap-1.5 text-xs text-emerald-700 dark:text-emerald-400">
               <span className="size-1.5 rounded-full bg-emerald-500" />
               {t('preview.online')}
             </p>
@@ -31,7 +31,7 @@ function ProductPreview() {
           </div>
         </div>
         <div className="flex items-center gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
-          <span className="flex-1 rounded-lg bg-zinc-100 px-3 py-2 text-sm text-zinc-400 dark:bg-zinc-800">{t('preview.placeholder')}</span>
+          <span className="flex-1 rounded-lg bg-zinc-100 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">{t('preview.placeholder')}</span>
           <span className="flex size-9 items-center justify-center rounded-lg border border-zinc-200 text-zinc-500 dark:border-zinc-700">
             <Mic className="size-4" />
           </span>

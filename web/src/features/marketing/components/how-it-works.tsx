@@ -46,7 +46,7 @@ export function HowItWorks() {
             ))}
           </ul>
           <pre dir="ltr" className="mt-6 overflow-x-auto rounded-xl bg-zinc-900 p-4 text-sm text-zinc-100 dark:bg-black">
-            <code>{'$ agentforge serve\n'}<span className="text-zinc-500">{t('selfHost.terminal')}</span></code>
+            <code>{'$ agentforge serve\n'}<span className="text-zinc-400">{t('selfHost.terminal')}</span></code>
           </pre>
         </div>
       </div>

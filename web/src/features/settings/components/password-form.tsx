@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { MESSAGES, passwordField, useFieldMessage } from '@/features/auth/components/validation';
+import { MESSAGES, passwordField, useFieldMessage } from '@/lib/account-validation';
 import { useUpdateProfile } from '@/features/settings/api/profile';
 import { normalizeUser, useAuth } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';

@@ -1,17 +1,19 @@
 import { ChevronRight, Trash2 } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { expandedRowId, sortRows, type SortDescriptor } from '@/components/ui/data-table-utils';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
+import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useAllTeams, useDeleteTeam, useTeam } from '@/features/teams/api/teams';
 import { RoleBadge } from '@/features/teams/components/role-badge';
 import { displayName, formatDate } from '@/features/teams/utils/format';
 import type { Team } from '@/lib/teams';
-import { toast } from '@/lib/toast';
+
 
 /** The members and agents of one team, read when its row is opened. */
 function TeamContents({ teamId }: { teamId: string }) {
@@ -20,7 +22,7 @@ function TeamContents({ teamId }: { teamId: string }) {
   if (team.isPending) return <Spinner />;
   if (team.isError) return <Notice tone="error">{team.error.message}</Notice>;
   const { members, agents } = team.data;
-  const heading = 'text-xs font-medium tracking-wide text-zinc-500 uppercase';
+  const heading = 'text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400';
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <div>
@@ -57,13 +59,16 @@ function TeamContents({ teamId }: { teamId: string }) {
   );
 }
 
+const sortValue = (team: Team, column: string) =>
+  column === 'members' ? team.memberCount : column === 'agents' ? team.agentCount : column === 'created' ? team.createdAt : team.name;
+
 /** /dashboard/teams (platform admins): every team, opened in place to see its members and agents, and deletable. */
 export function AllTeams() {
   const { t, i18n } = useTranslation('dashboard');
   const teams = useAllTeams();
   const remove = useDeleteTeam();
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const [confirm, setConfirm] = useState<Team | null>(null);
+  const [sort, setSort] = useState<SortDescriptor | undefined>();
 
   const toggle = (id: string) =>
     setOpen((s) => {
@@ -73,136 +78,104 @@ export function AllTeams() {
       return next;
     });
 
-  const th = 'px-4 py-3 text-start';
+  const confirmDelete = useConfirmAction<Team>({
+    act: (team) => remove.mutateAsync(team.id),
+    title: (team) => t('teams.delete.confirmTitle', { name: team.name }),
+    body: () => t('teams.delete.confirmBody'),
+    confirmLabel: t('teams.delete.button'),
+    success: (_r, team) => t('teams.delete.deleted', { name: team.name }),
+    onSuccess: (_r, team) =>
+      setOpen((s) => {
+        const next = new Set(s);
+        next.delete(team.id);
+        return next;
+      }),
+  });
+
+  const columns: Column<Team>[] = [
+    {
+      id: 'name',
+      header: t('teams.admin.columns.name'),
+      sortable: true,
+      cell: (team) => {
+        const expanded = open.has(team.id);
+        return (
+          <>
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={expanded ? expandedRowId(team.id) : undefined}
+              onClick={() => toggle(team.id)}
+              className="inline-flex items-center gap-1.5 rounded font-medium outline-none hover:text-accent-700 focus-visible:ring-2 focus-visible:ring-accent-500/40 dark:hover:text-accent-300"
+            >
+              <ChevronRight aria-hidden className={cn('size-4 transition-transform rtl:rotate-180', expanded && 'rotate-90 rtl:rotate-90')} />
+              <span dir="auto">{team.name}</span>
+            </button>
+            {team.description ? (
+              <p dir="auto" className="ms-5.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
+                {team.description}
+              </p>
+            ) : null}
+          </>
+        );
+      },
+    },
+    { id: 'members', header: t('teams.admin.columns.members'), sortable: true, align: 'end', cellClassName: 'tabular-nums', cell: (team) => team.memberCount },
+    { id: 'agents', header: t('teams.admin.columns.agents'), sortable: true, align: 'end', cellClassName: 'tabular-nums', cell: (team) => team.agentCount },
+    {
+      id: 'created',
+      header: t('teams.admin.columns.created'),
+      sortable: true,
+      className: 'hidden md:table-cell',
+      cellClassName: 'text-zinc-600 dark:text-zinc-400',
+      cell: (team) => formatDate(i18n.language, team.createdAt),
+    },
+    {
+      id: 'role',
+      header: t('teams.admin.columns.role'),
+      className: 'hidden sm:table-cell',
+      cell: (team) => (team.role ? <RoleBadge role={team.role} /> : <span className="text-zinc-500 dark:text-zinc-400">{t('teams.admin.notMember')}</span>),
+    },
+    {
+      id: 'actions',
+      header: t('teams.admin.columns.actions'),
+      hideHeader: true,
+      align: 'end',
+      cell: (team) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+          onClick={() => confirmDelete.ask(team)}
+          aria-label={t('teams.admin.deleteLabel', { name: team.name })}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          <span className="hidden sm:inline">{t('teams.admin.delete')}</span>
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <div className="w-full max-w-6xl space-y-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">{t('pages.teams.title')}</h1>
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('pages.teams.description')}</p>
       </header>
-      {teams.isError ? <Notice tone="error">{teams.error.message}</Notice> : null}
-      <div className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('teams.admin.caption')}</caption>
-          <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900">
-            <tr>
-              <th scope="col" className={th}>
-                {t('teams.admin.columns.name')}
-              </th>
-              <th scope="col" className={cn(th, 'text-end')}>
-                {t('teams.admin.columns.members')}
-              </th>
-              <th scope="col" className={cn(th, 'text-end')}>
-                {t('teams.admin.columns.agents')}
-              </th>
-              <th scope="col" className={cn(th, 'hidden md:table-cell')}>
-                {t('teams.admin.columns.created')}
-              </th>
-              <th scope="col" className={cn(th, 'hidden sm:table-cell')}>
-                {t('teams.admin.columns.role')}
-              </th>
-              <th scope="col" className={th}>
-                <span className="sr-only">{t('teams.admin.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {teams.isPending ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-10 text-center">
-                  <Spinner />
-                </td>
-              </tr>
-            ) : (teams.data ?? []).length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
-                  {t('teams.admin.empty')}
-                </td>
-              </tr>
-            ) : (
-              (teams.data ?? []).map((team) => {
-                const expanded = open.has(team.id);
-                const panelId = `team-contents-${team.id}`;
-                return (
-                  <Fragment key={team.id}>
-                    <tr data-testid="admin-team-row">
-                      <td className="px-4 py-3">
-                        <button
-                          type="button"
-                          aria-expanded={expanded}
-                          aria-controls={panelId}
-                          onClick={() => toggle(team.id)}
-                          className="inline-flex items-center gap-1.5 rounded font-medium outline-none hover:text-accent-700 focus-visible:ring-2 focus-visible:ring-accent-500/40 dark:hover:text-accent-300"
-                        >
-                          <ChevronRight aria-hidden className={cn('size-4 transition-transform rtl:rotate-180', expanded && 'rotate-90 rtl:rotate-90')} />
-                          <span dir="auto">{team.name}</span>
-                        </button>
-                        {team.description ? (
-                          <p dir="auto" className="ms-5.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
-                            {team.description}
-                          </p>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-3 text-end tabular-nums">{team.memberCount}</td>
-                      <td className="px-4 py-3 text-end tabular-nums">{team.agentCount}</td>
-                      <td className="hidden px-4 py-3 text-zinc-600 md:table-cell dark:text-zinc-400">{formatDate(i18n.language, team.createdAt)}</td>
-                      <td className="hidden px-4 py-3 sm:table-cell">
-                        {team.role ? <RoleBadge role={team.role} /> : <span className="text-zinc-500 dark:text-zinc-400">{t('teams.admin.notMember')}</span>}
-                      </td>
-                      <td className="px-4 py-3 text-end">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-                          onClick={() => setConfirm(team)}
-                          aria-label={t('teams.admin.deleteLabel', { name: team.name })}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                          <span className="hidden sm:inline">{t('teams.admin.delete')}</span>
-                        </Button>
-                      </td>
-                    </tr>
-                    {expanded ? (
-                      <tr id={panelId} className="bg-zinc-50/60 dark:bg-zinc-800/20">
-                        <td colSpan={6} className="px-4 py-4">
-                          <TeamContents teamId={team.id} />
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-      {confirm ? (
-        <ConfirmDialog
-          title={t('teams.delete.confirmTitle', { name: confirm.name })}
-          body={t('teams.delete.confirmBody')}
-          confirmLabel={t('teams.delete.button')}
-          cancelLabel={t('teams.cancel')}
-          pending={remove.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() =>
-            remove.mutate(confirm.id, {
-              onSuccess: () => {
-                toast({ title: t('teams.delete.deleted', { name: confirm.name }), status: 'success' });
-                setOpen((s) => {
-                  const next = new Set(s);
-                  next.delete(confirm.id);
-                  return next;
-                });
-                setConfirm(null);
-              },
-              onError: (e) => {
-                toast({ title: e.message, status: 'error' });
-                setConfirm(null);
-              },
-            })
-          }
-        />
-      ) : null}
+      <DataTable
+        caption={t('teams.admin.caption')}
+        columns={columns}
+        rows={sortRows(teams.data ?? [], sort, sortValue, i18n.language)}
+        rowKey={(team) => team.id}
+        rowProps={() => ({ 'data-testid': 'admin-team-row' })}
+        loading={teams.isPending}
+        error={teams.isError ? teams.error.message : null}
+        empty={t('teams.admin.empty')}
+        sort={sort}
+        onSortChange={setSort}
+        expanded={(team) => (open.has(team.id) ? <TeamContents teamId={team.id} /> : null)}
+      />
+      {confirmDelete.dialog}
     </div>
   );
 }

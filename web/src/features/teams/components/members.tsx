@@ -5,12 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { SelectField, selectClasses } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useInvite, useRevokeInvitation, useTeamInvitations, type Invitation } from '@/features/teams/api/invitations';
 import { useLeaveTeam, useRemoveMember, useSetMemberRole, type Member, type TeamDetail } from '@/features/teams/api/teams';
 import { RoleBadge } from '@/features/teams/components/role-badge';
@@ -32,10 +33,8 @@ export function Members({ team, me, onLeft }: { team: TeamDetail; me: User; onLe
   const setRole = useSetMemberRole(team.id);
   const remove = useRemoveMember(team.id);
   const leave = useLeaveTeam(team.id);
-  const [confirm, setConfirm] = useState<Member | null>(null);
   const myRole = team.role;
   const grantable = TEAM_ROLES.filter((r) => mayGrant(myRole, r));
-  const leaving = confirm ? isSelf(me, confirm) : false;
 
   const onRole = (m: Member, role: TeamRole) =>
     setRole.mutate(
@@ -46,109 +45,102 @@ export function Members({ team, me, onLeft }: { team: TeamDetail; me: User; onLe
       },
     );
 
-  const onRemove = (m: Member) => {
-    const self = isSelf(me, m);
-    (self ? leave : remove).mutate(m.id, {
-      onSuccess: () => {
-        setConfirm(null);
-        toast({ title: self ? t('teams.members.left', { team: team.name }) : t('teams.members.removed', { name: displayName(m) }), status: 'success' });
-        if (self) onLeft();
+  // Removing someone, or leaving (oneself): confirmed, then done.
+  const confirmRemove = useConfirmAction<Member>({
+    act: (m) => (isSelf(me, m) ? leave : remove).mutateAsync(m.id),
+    title: (m) => (isSelf(me, m) ? t('teams.members.leaveTitle', { team: team.name }) : t('teams.members.removeTitle', { name: displayName(m) })),
+    body: (m) => (isSelf(me, m) ? t('teams.members.leaveBody') : t('teams.members.removeBody')),
+    confirmLabel: (m) => (isSelf(me, m) ? t('teams.members.leave') : t('teams.members.remove')),
+    success: (_r, m) => (isSelf(me, m) ? t('teams.members.left', { team: team.name }) : t('teams.members.removed', { name: displayName(m) })),
+    error: (e, m) => ({ title: isSelf(me, m) ? t('teams.members.leaveFailed') : t('teams.members.removeFailed'), description: e instanceof Error ? e.message : undefined }),
+    onSuccess: (_r, m) => {
+      if (isSelf(me, m)) onLeft();
+    },
+  });
+
+  const canManage = (m: Member) => manages(myRole) && mayGrant(myRole, m.role);
+  const columns: Column<Member>[] = [
+    {
+      id: 'name',
+      header: t('teams.members.columns.name'),
+      cell: (m) => (
+        <>
+          <span dir="auto" className="font-medium">
+            {displayName(m)}
+          </span>
+          {isSelf(me, m) ? <span className="ms-1 text-zinc-500 dark:text-zinc-400">{t('teams.members.you')}</span> : null}
+          <span className="block text-xs text-zinc-500 2xl:hidden dark:text-zinc-400">{m.email}</span>
+        </>
+      ),
+    },
+    { id: 'email', header: t('teams.members.columns.email'), className: 'hidden 2xl:table-cell', cellClassName: 'text-zinc-600 dark:text-zinc-400', cell: (m) => m.email },
+    {
+      id: 'role',
+      header: t('teams.members.columns.role'),
+      cell: (m) => {
+        // Only what the server would allow is offered.
+        if (!canManage(m)) return <RoleBadge role={m.role} />;
+        const pending = (setRole.isPending && setRole.variables?.memberId === m.id) || (remove.isPending && remove.variables === m.id);
+        return (
+          <>
+            <label htmlFor={`member-role-${m.id}`} className="sr-only">
+              {t('teams.members.roleLabel', { name: displayName(m) })}
+            </label>
+            <select
+              id={`member-role-${m.id}`}
+              value={m.role}
+              disabled={pending}
+              onChange={(e) => onRole(m, e.target.value as TeamRole)}
+              className={cn(selectClasses, 'h-8 w-auto min-w-32 border-zinc-300 dark:border-zinc-700')}
+            >
+              {grantable.map((r) => (
+                <option key={r} value={r}>
+                  {t(`teams.roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </>
+        );
       },
-      onError: (e) => {
-        setConfirm(null);
-        toast({ title: t(self ? 'teams.members.leaveFailed' : 'teams.members.removeFailed'), description: e.message, status: 'error' });
-      },
-    });
-  };
+    },
+    {
+      id: 'joined',
+      header: t('teams.members.columns.joined'),
+      className: 'hidden lg:table-cell',
+      cellClassName: 'text-zinc-600 dark:text-zinc-400',
+      cell: (m) => formatDate(i18n.language, m.joinedAt),
+    },
+    {
+      id: 'actions',
+      header: t('teams.members.columns.actions'),
+      hideHeader: true,
+      align: 'end',
+      cell: (m) =>
+        isSelf(me, m) ? (
+          <Button size="sm" variant="ghost" className={dangerGhost} onClick={() => confirmRemove.ask(m)}>
+            <LogOut aria-hidden className="size-4 rtl:rotate-180" />
+            {t('teams.members.leave')}
+          </Button>
+        ) : canManage(m) ? (
+          <Button size="sm" variant="ghost" className={dangerGhost} onClick={() => confirmRemove.ask(m)} aria-label={t('teams.members.removeLabel', { name: displayName(m) })}>
+            <UserMinus aria-hidden className="size-4" />
+            {t('teams.members.remove')}
+          </Button>
+        ) : null,
+    },
+  ];
 
   return (
     <Section id="team-members" title={t('teams.members.title')}>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('teams.members.caption', { team: team.name })}</caption>
-          <thead className="text-xs text-zinc-500 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-2 pe-3 text-start font-medium">{t('teams.members.columns.name')}</th>
-              <th scope="col" className="hidden py-2 pe-3 text-start font-medium md:table-cell">{t('teams.members.columns.email')}</th>
-              <th scope="col" className="py-2 pe-3 text-start font-medium">{t('teams.members.columns.role')}</th>
-              <th scope="col" className="hidden py-2 pe-3 text-start font-medium lg:table-cell">{t('teams.members.columns.joined')}</th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('teams.members.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {team.members.map((m) => {
-              const self = isSelf(me, m);
-              const name = displayName(m);
-              // Only what the server would allow is offered.
-              const canManage = manages(myRole) && mayGrant(myRole, m.role);
-              const pending = (setRole.isPending && setRole.variables?.memberId === m.id) || (remove.isPending && remove.variables === m.id);
-              return (
-                <tr key={m.id} data-testid="member-row">
-                  <td className="py-2 pe-3">
-                    <span dir="auto" className="font-medium">
-                      {name}
-                    </span>
-                    {self ? <span className="ms-1 text-zinc-500 dark:text-zinc-400">{t('teams.members.you')}</span> : null}
-                    <span className="block text-xs text-zinc-500 md:hidden dark:text-zinc-400">{m.email}</span>
-                  </td>
-                  <td className="hidden py-2 pe-3 text-zinc-600 md:table-cell dark:text-zinc-400">{m.email}</td>
-                  <td className="py-2 pe-3">
-                    {canManage ? (
-                      <>
-                        <label htmlFor={`member-role-${m.id}`} className="sr-only">
-                          {t('teams.members.roleLabel', { name })}
-                        </label>
-                        <select
-                          id={`member-role-${m.id}`}
-                          value={m.role}
-                          disabled={pending}
-                          onChange={(e) => onRole(m, e.target.value as TeamRole)}
-                          className={cn(selectClasses, 'h-8 w-auto min-w-32 border-zinc-300 dark:border-zinc-700')}
-                        >
-                          {grantable.map((r) => (
-                            <option key={r} value={r}>
-                              {t(`teams.roles.${r}`)}
-                            </option>
-                          ))}
-                        </select>
-                      </>
-                    ) : (
-                      <RoleBadge role={m.role} />
-                    )}
-                  </td>
-                  <td className="hidden py-2 pe-3 text-zinc-600 lg:table-cell dark:text-zinc-400">{formatDate(i18n.language, m.joinedAt)}</td>
-                  <td className="py-2 text-end">
-                    {self ? (
-                      <Button size="sm" variant="ghost" className={dangerGhost} onClick={() => setConfirm(m)}>
-                        <LogOut aria-hidden className="size-4 rtl:rotate-180" />
-                        {t('teams.members.leave')}
-                      </Button>
-                    ) : canManage ? (
-                      <Button size="sm" variant="ghost" className={dangerGhost} onClick={() => setConfirm(m)} aria-label={t('teams.members.removeLabel', { name })}>
-                        <UserMinus aria-hidden className="size-4" />
-                        {t('teams.members.remove')}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      {confirm ? (
-        <ConfirmDialog
-          title={leaving ? t('teams.members.leaveTitle', { team: team.name }) : t('teams.members.removeTitle', { name: displayName(confirm) })}
-          body={leaving ? t('teams.members.leaveBody') : t('teams.members.removeBody')}
-          confirmLabel={leaving ? t('teams.members.leave') : t('teams.members.remove')}
-          cancelLabel={t('teams.cancel')}
-          pending={remove.isPending || leave.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => onRemove(confirm)}
-        />
-      ) : null}
+      <DataTable
+        variant="plain"
+        caption={t('teams.members.caption', { team: team.name })}
+        columns={columns}
+        rows={team.members}
+        rowKey={(m) => m.id}
+        rowProps={() => ({ 'data-testid': 'member-row' })}
+      />
+      {confirmRemove.dialog}
     </Section>
   );
 }
@@ -201,57 +193,52 @@ function PendingInvitations({ teamId }: { teamId: string }) {
   const { t, i18n } = useTranslation('dashboard');
   const invitations = useTeamInvitations(teamId);
   const revoke = useRevokeInvitation(teamId);
-  const [confirm, setConfirm] = useState<Invitation | null>(null);
+  const confirmRevoke = useConfirmAction<Invitation>({
+    act: (i) => revoke.mutateAsync(i.id),
+    title: (i) => t('teams.pending.revokeTitle', { email: i.email }),
+    body: () => t('teams.pending.revokeBody'),
+    confirmLabel: t('teams.pending.revoke'),
+    success: (_r, i) => t('teams.pending.revoked', { email: i.email }),
+  });
+  const columns: Column<Invitation>[] = [
+    { id: 'email', header: t('teams.members.columns.email'), cellClassName: 'max-w-64 truncate font-medium', cell: (i) => i.email },
+    { id: 'role', header: t('teams.members.columns.role'), cell: (i) => <RoleBadge role={i.role} /> },
+    {
+      id: 'status',
+      header: t('teams.pending.columns.status'),
+      cellClassName: 'text-xs text-zinc-500 dark:text-zinc-400',
+      cell: (i) =>
+        i.status === 'pending' ? t('teams.invitation.expires', { date: formatDate(i18n.language, i.expiresAt) }) : t(`teams.statuses.${i.status}`, { defaultValue: i.status }),
+    },
+    {
+      id: 'actions',
+      header: t('teams.members.columns.actions'),
+      hideHeader: true,
+      align: 'end',
+      cell: (i) => (
+        <Button size="sm" variant="ghost" className={dangerGhost} onClick={() => confirmRevoke.ask(i)} aria-label={t('teams.pending.revokeLabel', { email: i.email })}>
+          <Trash2 aria-hidden className="size-4" />
+          {t('teams.pending.revoke')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <div>
       <h3 className="text-sm font-semibold">{t('teams.pending.title')}</h3>
-      <div className="mt-2">
-        {invitations.isPending ? (
-          <Spinner />
-        ) : invitations.isError ? (
-          <Notice tone="error">{invitations.error.message}</Notice>
-        ) : invitations.data.length === 0 ? (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('teams.pending.empty')}</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {invitations.data.map((i) => (
-              <li key={i.id} data-testid="pending-invitation" className="flex flex-wrap items-center gap-3 py-2">
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">{i.email}</span>
-                <RoleBadge role={i.role} />
-                <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                  {i.status === 'pending' ? t('teams.invitation.expires', { date: formatDate(i18n.language, i.expiresAt) }) : t(`teams.statuses.${i.status}`, { defaultValue: i.status })}
-                </span>
-                <Button size="sm" variant="ghost" className={dangerGhost} onClick={() => setConfirm(i)} aria-label={t('teams.pending.revokeLabel', { email: i.email })}>
-                  <Trash2 aria-hidden className="size-4" />
-                  {t('teams.pending.revoke')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {confirm ? (
-        <ConfirmDialog
-          title={t('teams.pending.revokeTitle', { email: confirm.email })}
-          body={t('teams.pending.revokeBody')}
-          confirmLabel={t('teams.pending.revoke')}
-          cancelLabel={t('teams.cancel')}
-          pending={revoke.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() =>
-            revoke.mutate(confirm.id, {
-              onSuccess: () => {
-                toast({ title: t('teams.pending.revoked', { email: confirm.email }), status: 'success' });
-                setConfirm(null);
-              },
-              onError: (e) => {
-                toast({ title: e.message, status: 'error' });
-                setConfirm(null);
-              },
-            })
-          }
-        />
-      ) : null}
+      <DataTable
+        variant="plain"
+        className="mt-2"
+        caption={t('teams.pending.title')}
+        columns={columns}
+        rows={invitations.data}
+        rowKey={(i) => i.id}
+        rowProps={() => ({ 'data-testid': 'pending-invitation' })}
+        loading={invitations.isPending}
+        error={invitations.isError ? invitations.error.message : null}
+        empty={t('teams.pending.empty')}
+      />
+      {confirmRevoke.dialog}
     </div>
   );
 }

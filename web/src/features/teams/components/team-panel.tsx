@@ -5,12 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useDeleteTeam, useNotifyTeam, useRemoveTeamAgent, useTeam, useUpdateTeam, type TeamAgent, type TeamDetail } from '@/features/teams/api/teams';
 import { Members, TeamInvitations } from '@/features/teams/components/members';
 import { RoleBadge } from '@/features/teams/components/role-badge';
@@ -68,11 +69,17 @@ function TeamDetailsForm({ team }: { team: TeamDetail }) {
 function TeamAgents({ team, me }: { team: TeamDetail; me: User }) {
   const { t } = useTranslation('dashboard');
   const remove = useRemoveTeamAgent(team.id);
-  const [confirm, setConfirm] = useState<TeamAgent | null>(null);
+  const confirmRemove = useConfirmAction<TeamAgent>({
+    act: (a) => remove.mutateAsync(a.id),
+    title: (a) => t('teams.agents.removeTitle', { name: a.name }),
+    body: () => t('teams.agents.removeBody'),
+    confirmLabel: t('teams.agents.remove'),
+    success: (_r, a) => t('teams.agents.removed', { name: a.name }),
+  });
   return (
     <Section id="team-agents" title={t('teams.agents.title')} description={t('teams.agents.description')}>
       {team.agents.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('teams.agents.empty')}</p>
+        <EmptyState size="sm" bordered icon={Bot} title={t('teams.agents.empty')} />
       ) : (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {team.agents.map((a) => (
@@ -93,7 +100,7 @@ function TeamAgents({ team, me }: { team: TeamDetail; me: User }) {
                   size="sm"
                   variant="ghost"
                   className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-                  onClick={() => setConfirm(a)}
+                  onClick={() => confirmRemove.ask(a)}
                   aria-label={t('teams.agents.removeLabel', { name: a.name })}
                 >
                   {t('teams.agents.remove')}
@@ -103,28 +110,7 @@ function TeamAgents({ team, me }: { team: TeamDetail; me: User }) {
           ))}
         </ul>
       )}
-      {confirm ? (
-        <ConfirmDialog
-          title={t('teams.agents.removeTitle', { name: confirm.name })}
-          body={t('teams.agents.removeBody')}
-          confirmLabel={t('teams.agents.remove')}
-          cancelLabel={t('teams.cancel')}
-          pending={remove.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() =>
-            remove.mutate(confirm.id, {
-              onSuccess: () => {
-                toast({ title: t('teams.agents.removed', { name: confirm.name }), status: 'success' });
-                setConfirm(null);
-              },
-              onError: (e) => {
-                toast({ title: e.message, status: 'error' });
-                setConfirm(null);
-              },
-            })
-          }
-        />
-      ) : null}
+      {confirmRemove.dialog}
     </Section>
   );
 }
@@ -165,35 +151,21 @@ function NotifyTeam({ teamId }: { teamId: string }) {
 function DeleteTeam({ team, onDeleted }: { team: TeamDetail; onDeleted: () => void }) {
   const { t } = useTranslation('dashboard');
   const remove = useDeleteTeam();
-  const [confirming, setConfirming] = useState(false);
+  const confirmDelete = useConfirmAction({
+    act: () => remove.mutateAsync(team.id),
+    title: () => t('teams.delete.confirmTitle', { name: team.name }),
+    body: () => t('teams.delete.confirmBody'),
+    confirmLabel: t('teams.delete.button'),
+    success: () => t('teams.delete.deleted', { name: team.name }),
+    onSuccess: onDeleted,
+  });
   return (
     <Section id="team-danger" tone="danger" title={t('teams.delete.title')} description={t('teams.delete.description')}>
-      <Button variant="danger" onClick={() => setConfirming(true)}>
+      <Button variant="danger" onClick={() => confirmDelete.ask()}>
         <Trash2 aria-hidden className="size-4" />
         {t('teams.delete.button')}
       </Button>
-      {confirming ? (
-        <ConfirmDialog
-          title={t('teams.delete.confirmTitle', { name: team.name })}
-          body={t('teams.delete.confirmBody')}
-          confirmLabel={t('teams.delete.button')}
-          cancelLabel={t('teams.cancel')}
-          pending={remove.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(team.id, {
-              onSuccess: () => {
-                toast({ title: t('teams.delete.deleted', { name: team.name }), status: 'success' });
-                onDeleted();
-              },
-              onError: (e) => {
-                toast({ title: e.message, status: 'error' });
-                setConfirming(false);
-              },
-            })
-          }
-        />
-      ) : null}
+      {confirmDelete.dialog}
     </Section>
   );
 }

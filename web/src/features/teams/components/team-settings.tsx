@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useInvitation } from '@/features/teams/api/invitations';
@@ -38,8 +39,8 @@ function TeamList({ teams, selectedId, onSelect }: { teams: Team[]; selectedId?:
                 </span>
                 {team.role ? <RoleBadge role={team.role} /> : null}
               </span>
-              <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
-                {t('teams.list.counts', { members: team.memberCount, agents: team.agentCount })}
+              <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">
+                {t('teams.list.members', { count: team.memberCount })} · {t('teams.list.agents', { count: team.agentCount })}
               </span>
             </button>
           </li>
@@ -93,17 +94,11 @@ export function TeamSettings() {
       ) : teams.isError ? (
         <Notice tone="error">{teams.error.message}</Notice>
       ) : list.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center dark:border-zinc-700">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-600 dark:bg-accent-500/15 dark:text-accent-400">
-            <Users aria-hidden className="size-6" />
-          </span>
-          <h2 className="mt-4 text-lg font-semibold">{t('teams.list.emptyTitle')}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{t('teams.list.empty')}</p>
-        </div>
+        <EmptyState icon={Users} title={t('teams.list.emptyTitle')} description={t('teams.list.empty')} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <section aria-labelledby="team-list-title" className="lg:sticky lg:top-20 lg:self-start">
-            <h2 id="team-list-title" className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+            <h2 id="team-list-title" className="px-3 pb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
               {t('teams.list.title')}
             </h2>
             <TeamList teams={list} selectedId={selected?.id} onSelect={select} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TEAM_ROLES } from '@/lib/teams';
+import type { KeyOf } from '@/types/i18n-keys';
 
 // Messages are keys of the `dashboard` namespace; the limits are the server's (crates/domain/src/team.rs).
 
@@ -24,14 +25,15 @@ export const notifySchema = z.object({
 export type NotifyValues = z.infer<typeof notifySchema>;
 
 /** The server's field messages we know, by their English text. */
-const KNOWN: Record<string, string> = { Required: 'teams.validation.required' };
+const KNOWN: Record<string, KeyOf<'dashboard'>> = { Required: 'teams.validation.required' };
 
 /** Translates our own messages (`teams.validation.*`) and the known ones; any other message of the server shows as it is. */
 export function useTeamMessage() {
   const { t } = useTranslation('dashboard');
   return (m?: string): string | undefined => {
     if (!m) return undefined;
-    if (m.startsWith('teams.validation.')) return t(m);
+    // Our schemas' messages are `teams.validation.*` keys of this namespace.
+    if (m.startsWith('teams.validation.')) return t(m as KeyOf<'dashboard'>);
     return KNOWN[m] ? t(KNOWN[m]) : m;
   };
 }

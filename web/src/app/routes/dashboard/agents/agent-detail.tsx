@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { AgentDetail } from '@/features/agents/components/agent-detail';
+import { AgentDetail } from '@/features/agents/components/agent-detail/agent-detail';
 
 /** /dashboard/agents/:agentId. */
 export function AgentDetailRoute() {

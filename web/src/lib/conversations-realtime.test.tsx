@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { conversationKeys, LIVE_LIST_PARAMS, type ConversationListParams } from '@/features/conversations/api/conversations';
-import { useConversationsRealtime } from '@/features/conversations/api/realtime';
-import type { ConversationOut, MessageOut } from '@/features/conversations/types';
+import { conversationKeys, LIVE_LIST_PARAMS, recentParams, sidebarParams, type ConversationListParams } from '@/lib/conversations';
+import { useConversationsRealtime } from '@/lib/conversations-realtime';
+import type { ConversationOut, MessageOut } from '@/lib/conversations';
 import type { Paginated } from '@/lib/api-client';
 import { queryConfig } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime';
@@ -104,6 +104,54 @@ describe('the realtime hook', () => {
     expect(list(ALL)!.meta.total).toBe(1);
     expect(qc.getQueryData(conversationKeys.detail('c1'))).toBeUndefined();
     expect(qc.getQueryData(conversationKeys.messages('c1'))).toBeUndefined();
+  });
+
+  it('updates the chat sidebar and the open chat transcript, which share the conversation caches', () => {
+    const { qc, socket, list } = setup();
+    // The chat of agent a1: its sidebar (my latest conversations with it) and an open conversation.
+    const open = makeConversation({ id: 'c1', agentId: 'a1', messageCount: 2 });
+    qc.setQueryData(conversationKeys.list(sidebarParams('a1')), page([open], sidebarParams('a1')));
+    qc.setQueryData(conversationKeys.list(sidebarParams('a2')), page([], sidebarParams('a2')));
+    qc.setQueryData<MessageOut[]>(conversationKeys.messages('c1'), [makeMessage({ id: 'm1', conversationId: 'c1', role: 'user' }), makeMessage({ id: 'm2', conversationId: 'c1' })]);
+
+    // Someone starts another conversation with a1 (say, in another tab)…
+    const started = makeConversation({ id: 'c2', agentId: 'a1', title: 'From the widget', messageCount: 0 });
+    act(() => socket.emit({ type: 'conversation.started', conversation: started }));
+    expect(list(sidebarParams('a1'))!.data.map((c) => c.id)).toEqual(['c2', 'c1']);
+    // …and only a1's sidebar shows it.
+    expect(list(sidebarParams('a2'))!.data).toEqual([]);
+
+    // A message in the open conversation joins its transcript and lifts it in the sidebar.
+    const reply = makeMessage({ id: 'm3', conversationId: 'c1', role: 'assistant', content: 'Sent from the other tab.' });
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: reply, conversation: { ...open, messageCount: 3 } }));
+    expect(qc.getQueryData<MessageOut[]>(conversationKeys.messages('c1'))!.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(list(sidebarParams('a1'))!.data.map((c) => [c.id, c.messageCount])).toEqual([
+      ['c1', 3],
+      ['c2', 0],
+    ]);
+    expect(list(sidebarParams('a1'))!.data[0].lastMessage).toEqual({ role: 'assistant', text: 'Sent from the other tab.' });
+
+    // Deleted elsewhere: it leaves the sidebar and its transcript.
+    act(() => socket.emit({ type: 'conversation.deleted', conversationId: 'c1', agentId: 'a1' }));
+    expect(list(sidebarParams('a1'))!.data.map((c) => c.id)).toEqual(['c2']);
+    expect(qc.getQueryData(conversationKeys.messages('c1'))).toBeUndefined();
+  });
+
+  it("updates an agent's latest conversations (its page) like any other list", () => {
+    const { qc, socket } = setup();
+    const key = conversationKeys.agentList('a1');
+    qc.setQueryData(key, page([makeConversation({ id: 'c1' })], recentParams('a1')));
+    act(() => socket.emit({ type: 'conversation.started', conversation: makeConversation({ id: 'c2', agentId: 'a1' }) }));
+    expect(qc.getQueryData<Paginated<ConversationOut>>(key)!.data.map((c) => c.id)).toEqual(['c2', 'c1']);
+  });
+
+  it('refetches what is shown when the server says the socket fell behind', () => {
+    const { qc, socket } = setup();
+    qc.setQueryData(conversationKeys.list(ALL), page([], ALL));
+    qc.setQueryData<MessageOut[]>(conversationKeys.messages('c1'), []);
+    act(() => socket.emit({ type: 'resync', skipped: 12 }));
+    expect(qc.getQueryState(conversationKeys.list(ALL))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.messages('c1'))!.isInvalidated).toBe(true);
   });
 
   it('marks everything stale after a reconnection, since events may have been missed', () => {

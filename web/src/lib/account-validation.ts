@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
+// The account forms' fields and messages, shared by the `auth` forms (sign-in, sign-up, password
+// reset) and the `settings` forms (profile, password, account deletion).
+
 /**
  * Generic validation messages of the specification. They are message keys too: the form
  * shows t(`validation.${message}`) with the English text as the key's value.

@@ -1,8 +1,11 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { conversationKeys, type ConversationListParams } from '@/features/conversations/api/conversations';
-import type { ConversationOut, MessageOut } from '@/features/conversations/types';
 import type { Paginated } from '@/lib/api-client';
+import { conversationKeys, removeFromLists, storeMessages, type ConversationListParams, type ConversationOut, type MessageOut } from '@/lib/conversations';
 import { useRealtime, type RealtimeEvent, type RealtimeListener, type RealtimeStatus } from '@/lib/realtime';
+
+// The realtime socket's conversation events, applied to every cached view of conversations at
+// once: the lists (the conversation list, the live view, the chat sidebar, an agent's latest),
+// the conversation itself and its open transcript (the transcript pages and the chat's).
 
 type Page = Paginated<ConversationOut>;
 
@@ -36,13 +39,13 @@ function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'ac
     }
     if (index >= 0) {
       // An event without the latest message (ended, say) keeps the one the list had.
-      if (!c.lastMessage && data.data[index].lastMessage) c = { ...c, lastMessage: data.data[index].lastMessage };
+      const next = !c.lastMessage && data.data[index].lastMessage ? { ...c, lastMessage: data.data[index].lastMessage } : c;
       if (!fit) {
         qc.setQueryData<Page>(key, { ...data, data: data.data.filter((x) => x.id !== c.id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
       } else if (change !== 'updated' && params.page === 1) {
-        qc.setQueryData<Page>(key, { ...data, data: [c, ...data.data.filter((x) => x.id !== c.id)] });
+        qc.setQueryData<Page>(key, { ...data, data: [next, ...data.data.filter((x) => x.id !== c.id)] });
       } else {
-        qc.setQueryData<Page>(key, { ...data, data: data.data.map((x) => (x.id === c.id ? c : x)) });
+        qc.setQueryData<Page>(key, { ...data, data: data.data.map((x) => (x.id === c.id ? next : x)) });
       }
     } else if (fit && change === 'started' && params.page === 1) {
       qc.setQueryData<Page>(key, { ...data, data: [c, ...data.data].slice(0, params.limit), meta: { ...data.meta, total: data.meta.total + 1 } });
@@ -55,21 +58,6 @@ function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'ac
 
 function setDetailIfCached(qc: QueryClient, c: ConversationOut) {
   qc.setQueryData<ConversationOut>(conversationKeys.detail(c.id), (old) => (old ? c : old));
-}
-
-function appendMessage(qc: QueryClient, conversationId: string, message: MessageOut) {
-  qc.setQueryData<MessageOut[]>(conversationKeys.messages(conversationId), (old) => {
-    if (!old) return old;
-    return old.some((m) => m.id === message.id) ? old.map((m) => (m.id === message.id ? message : m)) : [...old, message];
-  });
-}
-
-function removeFromLists(qc: QueryClient, id: string) {
-  for (const [key, data] of qc.getQueriesData<Page>({ queryKey: conversationKeys.lists() })) {
-    if (data?.data.some((c) => c.id === id)) {
-      qc.setQueryData<Page>(key, { ...data, data: data.data.filter((c) => c.id !== id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
-    }
-  }
 }
 
 /** What a conversation carries of its latest message (the server sends its first 200 characters). */
@@ -88,9 +76,10 @@ export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): v
       }
       break;
     case 'message.created': {
-      const conversationId = typeof event.conversationId === 'string' ? event.conversationId : isMessage(event.message) ? event.message.conversationId : null;
       const message = isMessage(event.message) ? event.message : null;
-      if (conversationId && message) appendMessage(qc, conversationId, message);
+      const conversationId = typeof event.conversationId === 'string' ? event.conversationId : message?.conversationId;
+      // Only a transcript someone has open is extended; the others load whole when opened.
+      if (conversationId && message) storeMessages(qc, conversationId, [message]);
       if (isConversation(event.conversation)) {
         // The message itself is the conversation's latest.
         const c = message ? { ...event.conversation, lastMessage: lastMessageOf(message) } : event.conversation;
@@ -111,12 +100,16 @@ export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): v
         qc.removeQueries({ queryKey: conversationKeys.detail(event.conversationId) });
       }
       break;
+    case 'resync':
+      // The socket fell behind and missed events: what is shown is asked for again.
+      void qc.invalidateQueries({ queryKey: conversationKeys.all });
+      break;
   }
 }
 
 /**
- * Listens to the realtime socket while mounted and keeps the conversation caches current. After
- * a reconnection everything cached is refetched, since events may have been missed.
+ * Listens to the realtime socket while mounted and keeps every cached view of conversations
+ * current. After a reconnection everything cached is refetched, since events may have been missed.
  */
 export function useConversationsRealtime(onEvent?: RealtimeListener): RealtimeStatus {
   const qc = useQueryClient();

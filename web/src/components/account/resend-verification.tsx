@@ -1,16 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useResendVerification } from '@/features/auth/api/password';
-import { ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+
+// Shown by two features (the verify-email page of `auth`, the profile of `settings`), so it
+// lives here, with its one call.
+
+/** POST /auth/resend-verification: a new link to the signed-in user's address. */
+const resendVerification = () => api.post<components['schemas']['NoticeOut']>('/auth/resend-verification');
 
 /** Sends a new verification link to the signed-in user; answers with a toast. */
 export function ResendVerificationButton({ className, variant = 'secondary' }: { className?: string; variant?: 'secondary' | 'ghost' | 'primary' }) {
   const { t } = useTranslation('login');
   const { user, updateUser } = useAuth();
-  const mutation = useResendVerification();
+  const mutation = useMutation({ mutationFn: resendVerification });
   const resend = () =>
     mutation.mutate(undefined, {
       onSuccess: () => toast({ title: t('verifyEmail.resent', { email: user?.email ?? '' }), status: 'success' }),

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Every page of the app, in light and dark and in English and Arabic, checked with axe-core: a
+// serious or critical violation fails. Runs after accounts.spec.ts (files run alphabetically,
+// one worker), whose first account must be the database's first (the admin); this spec makes its
+// own admin with the binary's create-admin, to see the admin pages too.
+
+const variants = [
+  { theme: 'light', lang: 'en' },
+  { theme: 'dark', lang: 'en' },
+  { theme: 'light', lang: 'ar' },
+  { theme: 'dark', lang: 'ar' },
+] as const;
+
+/** axe's rules, plus label-in-name (WCAG 2.5.3), which axe ships as experimental. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n').slice(1, 3).join(' ')}`) }));
+}
+
+type Session = { token: string; refreshToken: string; user: unknown };
+
+async function register(request: APIRequestContext, tag: string, password: string): Promise<{ email: string; session: Session }> {
+  const email = `${tag}-${Date.now().toString(36)}@example.com`;
+  const res = await request.post('/api/auth/register', { data: { email, password, firstName: 'Ava', lastName: 'Tester' } });
+  expect(res.ok()).toBeTruthy();
+  return { email, session: ((await res.json()) as { data: Session }).data };
+}
+
+async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { data: Session }).data;
+}
+
+/** The pages, with what they show filled in: an agent with a document, a conversation, a team. */
+async function prepare(request: APIRequestContext) {
+  const password = 'axe-e2e-password';
+  const { email } = await register(request, 'axe', password);
+  // An admin of the test server's database (made or promoted by the binary itself).
+  execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', email, '--password', password], {
+    env: {
+      ...process.env,
+      AGENTFORGE_DATA_DIR: process.env.AGENTFORGE_E2E_DATA_DIR,
+      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      AGENTFORGE_LOG_LEVEL: 'warn',
+    },
+    stdio: 'pipe',
+  });
+  const session = await login(request, email, password);
+  expect((session.user as { role: string }).role).toBe('admin');
+  const headers = { Authorization: `Bearer ${session.token}` };
+  const created = await request.post('/api/agents', {
+    headers,
+    data: { name: 'Kettle support', description: 'Answers questions about kettles.', greeting: 'Hello! Ask me about returns.', status: 'active' },
+  });
+  expect(created.ok()).toBeTruthy();
+  const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+  await request.post(`/api/agents/${agentId}/deploy`, { headers, data: { environment: 'production' } });
+  const upload = await request.post('/api/upload/document', {
+    headers,
+    multipart: { agentId, file: { name: 'returns.md', mimeType: 'text/markdown', buffer: Buffer.from('# Returns\n\nRefunds are issued within 14 days.\n') } },
+  });
+  expect(upload.ok()).toBeTruthy();
+  const chat = await request.post(`/api/agents/${agentId}/chat`, { headers, data: { message: 'How long do refunds take?', stream: false } });
+  expect(chat.ok()).toBeTruthy();
+  const conversationId = ((await chat.json()) as { data: { conversationId: string } }).data.conversationId;
+  const team = await request.post('/api/teams', { headers, data: { name: 'Kettle crew', description: 'Everyone who answers kettle questions.' } });
+  expect(team.ok()).toBeTruthy();
+  return { session, agentId, conversationId };
+}
+
+function pages(agentId: string, conversationId: string): string[] {
+  const dashboard = [
+    '', '/overview', '/agents', '/agents/create', '/agents/create?start=template', '/agents/create?start=generate', `/agents/${agentId}`, `/agents/${agentId}/edit`,
+    `/agents/${agentId}/chat`, '/conversations', '/conversations/all', `/conversations/${conversationId}`, '/conversations/live',
+    `/conversations/live?c=${conversationId}`, '/conversations/voice', '/conversations/phone', '/chat', '/flow', '/voice-flows', '/mcp', '/mcp/create',
+    '/mcp/import', '/mcp/edit/1', '/orchestration', '/workflows', '/workflows/create', '/workflows/1', '/workflows/1/edit', '/webhooks', '/marketplace',
+    '/collaboration', '/integrations', '/integrations/elevenlabs', '/integrations/twilio', '/twilio', '/integrations/api-docs', '/integrations/webhooks',
+    '/integrations/embeddable', '/gemini', '/settings', '/settings/team', '/help', '/test', '/analytics', '/teams',
+  ].map((p) => `/dashboard${p}`);
+  const admin = ['', '/users', '/api-keys', '/audit-logs', '/configuration', '/subscriptions'].map((p) => `/admin${p}`);
+  return [...dashboard, `/user/chat/${agentId}`, ...admin];
+}
+
+const PUBLIC = [
+  '/', '/home', '/about', '/contact', '/platform', '/blog', '/features', '/pricing', '/demo', '/automate', '/sales', '/sdr', '/customer-success', '/ecommerce',
+  '/login', '/login?expired=true', '/signup', '/register', '/forgot-password', '/reset-password?token=abc', `/verify-email?token=${'0'.repeat(64)}`, '/no-such-page',
+];
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Lazy pages and their queries: wait until no spinner is left.
+  await expect(page.locator('.animate-spin')).toHaveCount(0, { timeout: 10_000 });
+}
+
+async function check(page: Page, url: string, found: Record<string, unknown>) {
+  await page.goto(url);
+  await settle(page);
+  const v = await violations(page);
+  if (v.length) found[url] = v;
+}
+
+test.describe('accessibility (axe)', () => {
+  let data: Awaited<ReturnType<typeof prepare>>;
+
+  test.beforeAll(async ({ request }) => {
+    data = await prepare(request);
+  });
+
+  for (const { theme, lang } of variants) {
+    test(`every page has no serious or critical violation (${theme}, ${lang})`, async ({ page }) => {
+      test.setTimeout(600_000);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.addInitScript(
+        ([t, l]) => {
+          localStorage.setItem('theme', t);
+          localStorage.setItem('i18nextLng', l);
+        },
+        [theme, lang],
+      );
+      const found: Record<string, unknown> = {};
+
+      for (const url of PUBLIC) await check(page, url, found);
+
+      await page.evaluate(
+        ([token, refresh, user]) => {
+          localStorage.setItem('agentforge_token', token);
+          localStorage.setItem('agentforge_refresh_token', refresh);
+          localStorage.setItem('agentforge_user', user);
+        },
+        [data.session.token, data.session.refreshToken, JSON.stringify(data.session.user)],
+      );
+      for (const url of pages(data.agentId, data.conversationId)) await check(page, url, found);
+
+      // Open states: the account menu, a confirmation, the share dialog.
+      await page.goto(`/dashboard/agents/${data.agentId}`);
+      await settle(page);
+      await page.locator('header button[aria-haspopup="true"], header button[aria-haspopup="menu"]').first().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      const menu = await violations(page);
+      if (menu.length) found['account menu'] = menu;
+      await page.keyboard.press('Escape');
+      await page.locator('section[aria-labelledby="actions-title"]').getByRole('button').last().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      const confirm = await violations(page);
+      if (confirm.length) found['delete confirmation'] = confirm;
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await page.locator('section[aria-labelledby="actions-title"]').getByRole('button').nth(-2).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settle(page);
+      const share = await violations(page);
+      if (share.length) found['share dialog'] = share;
+
+      expect(found, JSON.stringify(found, null, 2)).toEqual({});
+    });
+  }
+});
