@@ -1,7 +1,9 @@
 //! The realtime socket at `/ws`: conversations started and ended, and new
 //! messages, pushed to the users they concern.
 //!
-//! Within one process events travel on a broadcast channel. On PostgreSQL
+//! Within one process each event goes straight to the sockets of the users
+//! it is for (sockets are kept by user), so an event for one person costs
+//! the same however many sockets are open. On PostgreSQL
 //! every instance publishes with `NOTIFY` and delivers what it hears with
 //! `LISTEN` (its own events included), so several stateless instances behind
 //! a load balancer see each other's conversations.
@@ -16,7 +18,11 @@ use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast;
+use std::collections::HashMap;
+use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::sync::mpsc;
 
 use crate::conversations::{ConversationOut, MessageOut};
 use crate::http::ApiError;
@@ -80,9 +86,22 @@ struct Delivery {
     message_ref: Option<(String, String)>,
 }
 
+/// Frames a socket may hold unsent before it counts as fallen behind.
+const SOCKET_BUFFER: usize = 256;
+
+/// One open socket, as the hub reaches it.
+struct Subscriber {
+    id: u64,
+    frames: mpsc::Sender<Arc<str>>,
+    /// Frames dropped because the socket fell behind (told with `resync`).
+    skipped: Arc<AtomicU64>,
+}
+
 /// Publishes events and hands them to the sockets of this process.
 pub struct Hub {
-    local: broadcast::Sender<Arc<Delivery>>,
+    /// The open sockets of this process, by user.
+    sockets: RwLock<HashMap<String, Vec<Subscriber>>>,
+    next_id: AtomicU64,
     store: Store,
     postgres: bool,
 }
@@ -93,7 +112,7 @@ impl Announce for Hub {
     /// its team, looked up now so joining or leaving takes effect at once,
     /// and the user who held the conversation), then publishes it.
     async fn announce(&self, event: LiveEvent) {
-        if !self.postgres && self.local.receiver_count() == 0 {
+        if !self.postgres && self.is_empty() {
             return; // Nobody is listening on this (the only) instance.
         }
         let (audience, event) = match event {
@@ -164,7 +183,8 @@ impl Hub {
     pub fn new(store: Store) -> Self {
         let postgres = store.kind() == agentforge_store::DatabaseKind::Postgres;
         Self {
-            local: broadcast::channel(1024).0,
+            sockets: RwLock::default(),
+            next_id: AtomicU64::new(0),
             store,
             postgres,
         }
@@ -262,7 +282,7 @@ impl Hub {
             message_ref: None,
         };
         if !self.postgres {
-            let _ = self.local.send(Arc::new(delivery));
+            self.deliver_here(&delivery);
             return;
         }
         let mut payload = serde_json::to_string(&delivery).unwrap_or_default();
@@ -302,7 +322,27 @@ impl Hub {
                 }
             }
         }
-        let _ = self.local.send(Arc::new(delivery));
+        self.deliver_here(&delivery);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.sockets.read().map(|s| s.is_empty()).unwrap_or(true)
+    }
+
+    /// Hands the frame to the sockets of its audience in this process.
+    fn deliver_here(&self, delivery: &Delivery) {
+        let Some(frame) = &delivery.frame else { return };
+        let frame: Arc<str> = Arc::from(frame.as_str());
+        let Ok(sockets) = self.sockets.read() else {
+            return;
+        };
+        for user in &delivery.audience {
+            for socket in sockets.get(user).into_iter().flatten() {
+                if socket.frames.try_send(frame.clone()).is_err() {
+                    socket.skipped.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
     }
 
     async fn rebuild(
@@ -327,8 +367,59 @@ impl Hub {
         }))
     }
 
-    fn subscribe(&self) -> broadcast::Receiver<Arc<Delivery>> {
-        self.local.subscribe()
+    /// Opens a socket's feed of `user_id`'s events; it closes when the
+    /// returned guard drops.
+    fn subscribe(self: &Arc<Self>, user_id: &str) -> Subscription {
+        let (frames, rx) = mpsc::channel(SOCKET_BUFFER);
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let skipped = Arc::new(AtomicU64::new(0));
+        if let Ok(mut sockets) = self.sockets.write() {
+            sockets
+                .entry(user_id.to_owned())
+                .or_default()
+                .push(Subscriber {
+                    id,
+                    frames,
+                    skipped: skipped.clone(),
+                });
+        }
+        Subscription {
+            hub: self.clone(),
+            user_id: user_id.to_owned(),
+            id,
+            frames: rx,
+            skipped,
+        }
+    }
+
+    /// Open sockets in this process (for metrics and tests).
+    pub fn sockets(&self) -> usize {
+        self.sockets
+            .read()
+            .map(|s| s.values().map(Vec::len).sum())
+            .unwrap_or_default()
+    }
+}
+
+/// A socket's feed of events; leaving drops it from the hub.
+struct Subscription {
+    hub: Arc<Hub>,
+    user_id: String,
+    id: u64,
+    frames: mpsc::Receiver<Arc<str>>,
+    skipped: Arc<AtomicU64>,
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        if let Ok(mut sockets) = self.hub.sockets.write()
+            && let Some(list) = sockets.get_mut(&self.user_id)
+        {
+            list.retain(|s| s.id != self.id);
+            if list.is_empty() {
+                sockets.remove(&self.user_id);
+            }
+        }
     }
 }
 
@@ -379,7 +470,7 @@ async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, A
 }
 
 async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) {
-    let mut events = hub.subscribe();
+    let mut events = hub.subscribe(&user_id);
     let (mut sink, mut incoming) = socket.split();
     let ready = serde_json::to_string(&Event::Ready {
         user_id: user_id.clone(),
@@ -392,24 +483,19 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) 
     ping.tick().await;
     loop {
         tokio::select! {
-            event = events.recv() => match event {
-                Ok(delivery) => {
-                    if !delivery.audience.contains(&user_id) {
-                        continue;
-                    }
-                    let Some(frame) = &delivery.frame else { continue };
-                    if sink.send(Frame::Text(frame.as_str().into())).await.is_err() {
-                        return;
-                    }
-                }
-                Err(broadcast::error::RecvError::Lagged(skipped)) => {
+            frame = events.frames.recv() => {
+                let Some(frame) = frame else { return };
+                let skipped = events.skipped.swap(0, Ordering::Relaxed);
+                if skipped > 0 {
                     tracing::debug!(skipped, "a realtime socket fell behind");
                     let note = serde_json::to_string(&Event::Resync { skipped }).unwrap_or_default();
                     if sink.send(Frame::Text(note.into())).await.is_err() {
                         return;
                     }
                 }
-                Err(broadcast::error::RecvError::Closed) => return,
+                if sink.send(Frame::Text(frame.as_ref().into())).await.is_err() {
+                    return;
+                }
             },
             frame = incoming.next() => match frame {
                 Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return,
