@@ -149,7 +149,9 @@ impl Party {
 }
 
 /// What an actor may do with an agent, from least to most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Access {
     /// See it, chat with it, read its conversations, versions and analytics.

@@ -40,6 +40,26 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+/// The API's request and response bodies, for clients written in Rust (the
+/// integration tests' typed helpers compile against these).
+pub mod dto {
+    pub use crate::accounts::types::*;
+    pub use crate::admin::MailOut;
+    pub use crate::agents::LastActiveOut;
+    pub use crate::agents::types::*;
+    pub use crate::analytics::{
+        ActivityBucket, DashboardActivity, DashboardOut, DashboardOverview, SystemStatusOut,
+    };
+    pub use crate::chat::types::*;
+    pub use crate::conversations::types::*;
+    pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};
+    pub use crate::knowledge::{DocumentOut, ImageOut};
+    pub use crate::personalities::types::*;
+    pub use crate::realtime::Event as RealtimeEvent;
+    pub use crate::system::{FeaturesOut, HealthOut, ProvidersOut, StatusOut};
+    pub use crate::teams::types::*;
+}
+
 pub use app::openapi_document;
 pub use config::Config;
 pub use docs::to_json as openapi_json;

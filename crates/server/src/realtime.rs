@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use agentforge_runtime::{AgentRef, Announce, LiveEvent, Tasks};
 use agentforge_store::{Conversation, Store, StoreError};
+use axum::extract::State;
 use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
-use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::mpsc;
 
 use crate::conversations::{ConversationOut, MessageOut};
-use crate::http::ApiError;
+use crate::http::{ApiError, Query};
 use crate::state::AppState;
 
 const CHANNEL: &str = "agentforge_events";
@@ -38,7 +38,7 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 /// JSON text frame each: first `ready`, then the events of the
 /// conversations and teams the user may see; `resync` when it fell behind
 /// and events were skipped (reload what is shown).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema, serde::Deserialize)]
 #[serde(tag = "type")]
 #[schema(as = RealtimeEvent)]
 pub enum Event {
@@ -423,7 +423,7 @@ impl Drop for Subscription {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, serde::Serialize)]
 pub struct SocketQuery {
     token: Option<String>,
 }

@@ -124,7 +124,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create an agent from a template */
-        post: operations["from_template"];
+        post: operations["create_from_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -865,10 +865,10 @@ export interface paths {
             cookie?: never;
         };
         /** Personalities: the built-in ones, then mine */
-        get: operations["list"];
+        get: operations["list_personalities"];
         put?: never;
         /** Create a personality */
-        post: operations["create"];
+        post: operations["create_personality"];
         delete?: never;
         options?: never;
         head?: never;
@@ -883,18 +883,18 @@ export interface paths {
             cookie?: never;
         };
         /** A personality */
-        get: operations["get"];
+        get: operations["get_personality"];
         /**
          * Change a personality
          * @description Only your own; built-in personalities are read-only (403).
          */
-        put: operations["update"];
+        put: operations["update_personality"];
         post?: never;
         /**
          * Delete a personality
          * @description Agents that used it keep working without one.
          */
-        delete: operations["delete"];
+        delete: operations["delete_personality"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3539,7 +3539,7 @@ export interface operations {
             };
         };
     };
-    from_template: {
+    create_from_template: {
         parameters: {
             query?: never;
             header?: never;
@@ -6197,7 +6197,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_personalities: {
         parameters: {
             query?: never;
             header?: never;
@@ -6235,7 +6235,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_personality: {
         parameters: {
             query?: never;
             header?: never;
@@ -6313,7 +6313,7 @@ export interface operations {
             };
         };
     };
-    get: {
+    get_personality: {
         parameters: {
             query?: never;
             header?: never;
@@ -6362,7 +6362,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_personality: {
         parameters: {
             query?: never;
             header?: never;
@@ -6451,7 +6451,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_personality: {
         parameters: {
             query?: never;
             header?: never;

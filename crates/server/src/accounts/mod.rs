@@ -3,7 +3,7 @@
 
 pub mod password;
 mod service;
-mod types;
+pub(crate) mod types;
 
 pub use types::UserOut;
 

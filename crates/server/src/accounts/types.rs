@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// A user as the API shows it.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UserOut {
     pub id: String,
@@ -34,7 +34,7 @@ impl From<User> for UserOut {
 }
 
 /// A signed-in session: a short-lived access token and a refresh token.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionOut {
     /// Access token (JWT) for `Authorization: Bearer`; valid 15 minutes.
@@ -46,7 +46,7 @@ pub struct SessionOut {
     pub user: UserOut,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterIn {
     #[serde(default)]
@@ -63,7 +63,7 @@ pub struct RegisterIn {
     pub last_name: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct LoginIn {
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254)]
@@ -73,7 +73,7 @@ pub struct LoginIn {
     pub password: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RefreshIn {
     #[serde(default)]
@@ -81,29 +81,30 @@ pub struct RefreshIn {
     pub refresh_token: String,
 }
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LogoutIn {
     /// The refresh token to revoke; without it nothing is revoked server-side.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub refresh_token: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct TokenIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     pub token: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct EmailIn {
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordIn {
     #[serde(default)]
@@ -116,24 +117,29 @@ pub struct ResetPasswordIn {
 
 /// Changes to one's own profile. Changing the email or the password needs
 /// the current password.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfilePatch {
     #[schema(min_length = 1, max_length = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_name: Option<String>,
     #[schema(max_length = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_name: Option<String>,
     #[schema(format = Email, max_length = 254)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// Needed to change the email or the password.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub current_password: Option<String>,
     #[schema(min_length = 8, max_length = 128)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub new_password: Option<String>,
 }
 
 /// The profile after a change; when the password changed, every other
 /// session is signed out and this one continues with `session`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileOut {
     pub user: UserOut,
@@ -141,14 +147,14 @@ pub struct ProfileOut {
     pub session: Option<SessionOut>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct PasswordIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     pub password: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct NoticeOut {
     pub message: String,
 }

@@ -19,7 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// One email the product sent or kept.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MailOut {
     pub id: String,

@@ -1,7 +1,7 @@
 //! `/agents/*`: building, versioning, deploying, sharing and exporting agents.
 
 pub mod service;
-mod types;
+pub(crate) mod types;
 
 use agentforge_domain::voice::VOICES;
 use axum::extract::{Path, State};
@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_agents, create_agent))
         .routes(routes!(list_templates))
         .routes(routes!(list_voices))
-        .routes(routes!(from_template))
+        .routes(routes!(create_from_template))
         .routes(routes!(ai_generate))
         .routes(routes!(import_agent))
         .routes(routes!(bulk_delete))
@@ -37,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(share_agent))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LastActiveOut {
     pub last_active_at: chrono::DateTime<chrono::Utc>,
@@ -125,7 +125,7 @@ async fn list_voices(_user: CurrentUser) -> Envelope<Vec<VoiceOut>> {
 /// Create an agent from a template
 #[utoipa::path(post, path = "/agents/from-template", tag = "agents", request_body = FromTemplateIn, security(("bearer" = [])),
     responses((status = 201, description = "Created", body = Envelope<AgentOut>), (status = 404, description = "Unknown template", body = ErrorBody)))]
-async fn from_template(
+async fn create_from_template(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Json(body): Json<FromTemplateIn>,

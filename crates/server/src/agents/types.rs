@@ -26,21 +26,25 @@ fn double_option<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 }
 
 /// Model settings as sent; every field optional.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelIn {
     /// Null: the server's configured provider.
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<ModelProvider>, nullable)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub provider: Option<Option<Checked<ModelProvider>>>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>, nullable, max_length = 200)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<Option<String>>,
     /// Default 0.7.
     #[schema(minimum = 0, maximum = 2)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// Default 1024.
     #[schema(minimum = 1, maximum = 32768)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tokens: Option<u32>,
 }
 
@@ -64,33 +68,44 @@ impl ModelIn {
 /// required and the rest default; on update only what is sent changes (send
 /// `null` to clear an optional field). The legacy names `voiceEnabled` and
 /// `voiceModel` are accepted for `voice_enabled` and `voice_model_id`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentIn {
     /// Required on creation.
     #[schema(min_length = 1, max_length = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[schema(max_length = 1000)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     #[serde(rename = "type")]
     #[schema(value_type = Option<AgentType>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub agent_type: Option<Checked<AgentType>>,
     #[schema(value_type = Option<AgentStatus>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Checked<AgentStatus>>,
     /// The system prompt.
     #[schema(max_length = 20000)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     #[schema(max_length = 2000)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub greeting: Option<String>,
     /// A BCP 47 language tag, e.g. en or pt-BR.
     #[schema(max_length = 35)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub personality_id: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<ModelIn>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub use_knowledge_base: Option<bool>,
     #[serde(rename = "voice_enabled", alias = "voiceEnabled")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub voice_enabled: Option<bool>,
     #[serde(
         rename = "voice_model_id",
@@ -99,10 +114,12 @@ pub struct AgentIn {
         deserialize_with = "double_option"
     )]
     #[schema(value_type = Option<String>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub voice_model_id: Option<Option<String>>,
     /// The conversation flow graph: an object with nodes and edges.
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Object>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flow: Option<Option<serde_json::Value>>,
 }
 
@@ -144,7 +161,7 @@ impl AgentIn {
 }
 
 /// A voice of the catalogue.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VoiceOut {
     pub id: String,
@@ -160,7 +177,7 @@ pub struct VoiceOut {
     pub settings: VoiceSettingsOut,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VoiceSettingsOut {
     pub stability: f64,
@@ -193,7 +210,7 @@ impl From<&Voice> for VoiceOut {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelOut {
     /// Null: the server's configured provider.
@@ -215,7 +232,7 @@ impl From<&ModelSettings> for ModelOut {
 }
 
 /// The versioned configuration of an agent, as exported and as drafted by ai-generate.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentConfigOut {
     pub name: String,
@@ -255,7 +272,7 @@ impl From<&AgentConfig> for AgentConfigOut {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentOut {
     pub environment: Environment,
@@ -277,7 +294,7 @@ impl From<Deployment> for DeploymentOut {
 }
 
 /// An agent.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentOut {
     pub id: String,
@@ -343,7 +360,7 @@ enum AccessLevel {
     Manage,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VersionOut {
     pub version: u32,
@@ -361,33 +378,41 @@ impl From<AgentVersion> for VersionOut {
     }
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+#[derive(Debug, Deserialize, IntoParams, serde::Serialize, Default)]
 #[into_params(parameter_in = Query)]
 pub struct AgentQuery {
     /// From 1 (default 1).
     #[param(minimum = 1)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u64>,
     /// Default 10.
     #[param(minimum = 1, maximum = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     #[serde(default)]
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Filter<AgentStatus>>,
     #[serde(rename = "type", default)]
     #[param(rename = "type", inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub agent_type: Option<Filter<AgentType>>,
     /// Part of the name, any case.
     #[param(max_length = 200)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub search: Option<String>,
     /// Default `created`.
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sort: Option<AgentSort>,
     /// Default: `asc` for name, else `desc`.
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<SortOrder>,
     /// Only the agents shared with this team.
     #[serde(rename = "teamId")]
     #[param(rename = "teamId")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub team_id: Option<String>,
 }
 
@@ -409,22 +434,25 @@ impl AgentQuery {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize, Default)]
 pub struct DuplicateIn {
     /// Default: "<name> (copy)".
     #[schema(max_length = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeployIn {
     pub environment: Environment,
     /// Default: the current version.
     #[schema(minimum = 1)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<u32>,
     /// Settings of this deployment (free-form).
     #[schema(value_type = Option<Object>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<serde_json::Value>,
 }
 
@@ -442,15 +470,16 @@ impl DeployIn {
     }
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+#[derive(Debug, Deserialize, IntoParams, serde::Serialize, Default)]
 #[into_params(parameter_in = Query)]
 pub struct AnalyticsQuery {
     /// Default `month`.
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub period: Option<Period>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyticsOut {
     pub period: Period,
@@ -489,7 +518,7 @@ impl From<crate::analytics::service::AgentActivity> for AnalyticsOut {
     }
 }
 
-#[derive(Debug, Default, Serialize, ToSchema)]
+#[derive(Debug, Default, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyticsTotals {
     pub conversations: u64,
@@ -502,7 +531,7 @@ pub struct AnalyticsTotals {
     pub tokens_out: u64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyticsBucket {
     pub start: DateTime<Utc>,
@@ -510,17 +539,18 @@ pub struct AnalyticsBucket {
     pub messages: u64,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FromTemplateIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     pub template_id: String,
     #[schema(max_length = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TemplateOut {
     pub id: String,
@@ -531,7 +561,7 @@ pub struct TemplateOut {
     pub config: AgentConfigOut,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GenerateIn {
     #[serde(default)]
@@ -539,10 +569,13 @@ pub struct GenerateIn {
     pub prompt: String,
     /// Default `intermediate`.
     #[schema(value_type = Option<Complexity>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub complexity: Option<Checked<Complexity>>,
     #[schema(max_length = 200)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub industry: Option<String>,
     #[schema(max_length = 200)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub use_case: Option<String>,
 }
 
@@ -570,7 +603,7 @@ impl GenerateIn {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GeneratedOut {
     /// A draft to review and then create with POST /agents; nothing is saved yet.
@@ -581,14 +614,14 @@ pub struct GeneratedOut {
     pub generator: ModelProvider,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct IdsIn {
     #[serde(default)]
     #[schema(required = true, min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct BulkUpdateIn {
     #[serde(default)]
     #[schema(required = true, min_items = 1, max_items = 100)]
@@ -598,28 +631,32 @@ pub struct BulkUpdateIn {
 }
 
 /// At least one of them.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 pub struct BulkChangesIn {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<AgentStatus>,
     #[serde(rename = "type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub agent_type: Option<AgentType>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct BulkDeleteOut {
     pub deleted: u64,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize, Default)]
 pub struct ShareIn {
     /// true: anyone signed in with the link can chat with the agent; false:
     /// revoke the link; absent: leave it as it is.
     #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub public: Option<bool>,
     /// A team of yours: its members get their team role's rights on the
     /// agent. `null` takes it out of its team; absent leaves it as it is.
     #[serde(default, rename = "teamId", deserialize_with = "double_option")]
     #[schema(value_type = Option<String>, nullable)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub team_id: Option<Option<String>>,
 }
 
@@ -632,7 +669,7 @@ impl From<ShareIn> for Sharing {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ShareOut {
     pub shared_publicly: bool,

@@ -3,6 +3,8 @@
 
 pub mod service;
 
+use std::borrow::Cow;
+
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -19,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dashboard))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardOverview {
     pub total_agents: u64,
@@ -35,7 +37,7 @@ pub struct DashboardOverview {
     pub average_response_ms: Option<f64>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityBucket {
     /// The day's start (UTC).
@@ -44,7 +46,7 @@ pub struct ActivityBucket {
     pub messages: u64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardActivity {
     /// The last 14 days, oldest first, zero-filled.
@@ -53,25 +55,25 @@ pub struct DashboardActivity {
     pub recent: Vec<ConversationOut>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SystemStatusOut {
     #[schema(value_type = crate::system::names::SystemState)]
-    pub status: &'static str,
+    pub status: Cow<'static, str>,
     #[schema(value_type = crate::system::names::DatabaseName)]
-    pub database: &'static str,
+    pub database: Cow<'static, str>,
     pub database_ok: bool,
     pub llm_provider: agentforge_domain::agent::ModelProvider,
     pub llm_model: String,
     /// False for the built-in responder (no language model connected).
     pub llm_configured: bool,
     #[schema(value_type = crate::system::names::RealtimeTransport)]
-    pub realtime: &'static str,
-    pub version: &'static str,
+    pub realtime: Cow<'static, str>,
+    pub version: Cow<'static, str>,
     pub uptime_seconds: u64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardOut {
     pub overview: DashboardOverview,
@@ -121,14 +123,14 @@ async fn dashboard(
                 .collect(),
         },
         system_status: SystemStatusOut {
-            status: if database_ok { "ok" } else { "degraded" },
-            database: state.store.kind().as_str(),
+            status: if database_ok { "ok" } else { "degraded" }.into(),
+            database: state.store.kind().as_str().into(),
             database_ok,
             llm_provider,
             llm_model,
             llm_configured,
-            realtime: state.realtime.transport(),
-            version: env!("CARGO_PKG_VERSION"),
+            realtime: state.realtime.transport().into(),
+            version: env!("CARGO_PKG_VERSION").into(),
             uptime_seconds: state.started.elapsed().as_secs(),
         },
     }))

@@ -3,13 +3,13 @@
 //! runtime's; this module only says it over HTTP.
 
 pub mod service;
-mod types;
+pub(crate) mod types;
 
 use std::convert::Infallible;
 use std::time::Duration;
 
 use agentforge_runtime::{Turn, TurnEvent};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -26,7 +26,7 @@ use types::{
 
 use crate::auth::CurrentUser;
 use crate::conversations::{CitationOut, MessageOut, ToolCallOut};
-use crate::http::{ApiError, Envelope, ErrorBody, Json};
+use crate::http::{ApiError, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -229,7 +229,7 @@ fn streamed(turn: Turn) -> Sse<impl futures_util::Stream<Item = Result<SseEvent,
     Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+#[derive(Debug, Deserialize, IntoParams, serde::Serialize)]
 #[into_params(parameter_in = Query)]
 pub struct ShareQuery {
     /// The token of the agent's public link (not needed by its owner).

@@ -11,7 +11,7 @@ fn yes() -> bool {
 }
 
 /// One turn of a chat.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatIn {
     /// What the person says.
@@ -19,6 +19,7 @@ pub struct ChatIn {
     #[schema(required = true, min_length = 1, max_length = 32000)]
     pub message: String,
     /// Continue this conversation; absent starts a new one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conversation_id: Option<String>,
     /// Search the agent's knowledge base and cite it (default true).
     #[serde(default = "yes")]
@@ -30,11 +31,26 @@ pub struct ChatIn {
     #[serde(default)]
     pub stream: bool,
     /// The token of the agent's public link, for people who do not own it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub share_token: Option<String>,
 }
 
+impl ChatIn {
+    /// A new turn saying `message`, with every default.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            conversation_id: None,
+            use_knowledge_base: true,
+            include_context: true,
+            stream: false,
+            share_token: None,
+        }
+    }
+}
+
 /// A whole (non-streamed) turn.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatOut {
     pub conversation_id: String,
@@ -45,7 +61,7 @@ pub struct ChatOut {
 
 /// What a person who does not own an agent may know of it, through its
 /// public link.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicAgentOut {
     pub id: String,
@@ -58,7 +74,7 @@ pub struct PublicAgentOut {
 }
 
 /// `start`: the question is stored and the answer begins.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StartEvent {
     pub conversation_id: String,
@@ -72,19 +88,19 @@ pub struct StartEvent {
 }
 
 /// `citations`: the knowledge passages the answer draws on.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct CitationsEvent {
     pub citations: Vec<CitationOut>,
 }
 
 /// `delta`: the next piece of the answer.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct DeltaEvent {
     pub text: String,
 }
 
 /// `tool_call`: the model asked for a tool.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct ToolCallEvent {
     pub id: String,
     pub name: String,
@@ -93,14 +109,14 @@ pub struct ToolCallEvent {
 }
 
 /// `end`: the answer as stored.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct EndEvent {
     pub message: MessageOut,
 }
 
 /// `error`: the model failed (what it said is stored as a failed answer),
 /// or the answer could not be stored.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorEvent {
     /// A stable code such as `provider_unavailable`.

@@ -3,7 +3,7 @@
 
 mod export;
 pub mod service;
-mod types;
+pub(crate) mod types;
 
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};

@@ -16,7 +16,7 @@ use super::service::{LAST_MESSAGE_CHARS, Listed, Listing, NewConversationInput};
 use crate::http::Filter;
 
 /// A conversation with one agent.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationOut {
     pub id: String,
@@ -40,7 +40,7 @@ pub struct ConversationOut {
 }
 
 /// The start of a conversation's latest message.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, serde::Deserialize)]
 pub struct LastMessageOut {
     pub role: MessageRole,
     /// Its first 200 characters.
@@ -145,7 +145,7 @@ impl From<ToolCallRecord> for ToolCallOut {
 }
 
 /// One message of a conversation.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageOut {
     pub id: String,
@@ -201,29 +201,37 @@ impl From<Message> for MessageOut {
 }
 
 /// Filters of the conversation list.
-#[derive(Debug, Default, Deserialize, IntoParams)]
+#[derive(Debug, Default, Deserialize, IntoParams, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ConversationQuery {
     /// From 1.
     #[param(minimum = 1)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u64>,
     /// From 1 to 100 (default 10).
     #[param(minimum = 1, maximum = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// Only this agent's (`all` means no filter).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub agent_id: Option<String>,
     #[serde(default)]
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub channel: Option<Filter<Channel>>,
     #[serde(default)]
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Filter<ConversationStatus>>,
     /// Started at or after this instant (RFC 3339, or a YYYY-MM-DD date).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
     /// Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
     /// Words in the title or in any message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub search: Option<String>,
 }
 
@@ -270,15 +278,17 @@ impl ConversationQuery {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     pub agent_id: String,
     /// Default `web`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub channel: Option<Channel>,
     #[schema(max_length = 200)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -300,7 +310,7 @@ impl ConversationIn {
 }
 
 /// A transcript's format.
-#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ExportFormat {
     #[default]
@@ -308,11 +318,12 @@ pub enum ExportFormat {
     Csv,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+#[derive(Debug, Deserialize, IntoParams, serde::Serialize)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
     /// Default `json`.
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,
 }
 

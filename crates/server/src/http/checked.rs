@@ -37,6 +37,17 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Checked<T> {
     }
 }
 
+/// A valid value is sent as itself (an invalid one, which only a test would
+/// hold, as null).
+impl<T: serde::Serialize> serde::Serialize for Checked<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Checked::Valid(value) => value.serialize(serializer),
+            Checked::Invalid(_) => serializer.serialize_none(),
+        }
+    }
+}
+
 // utoipa asks generic types for this (a hidden, version-pinned API): the
 // schema is the value's own.
 impl<T: utoipa::PartialSchema> utoipa::__dev::ComposeSchema for Checked<T> {

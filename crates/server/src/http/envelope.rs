@@ -6,7 +6,7 @@ use agentforge_domain::error::{Error, Problems};
 use agentforge_domain::paging::Page;
 
 /// Every JSON success: `{"success": true, "data": …}`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct Envelope<T> {
     /// Always `true`.
     pub success: bool,
@@ -29,7 +29,7 @@ impl<T: Serialize> IntoResponse for Envelope<T> {
 }
 
 /// What a deletion answers: the id of what is gone.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct DeletedOut {
     pub id: String,
     pub deleted: bool,
@@ -45,7 +45,7 @@ impl DeletedOut {
 }
 
 /// Paging of a list answer.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, serde::Deserialize)]
 pub struct ListMeta {
     pub page: u64,
     pub limit: u64,
@@ -53,7 +53,7 @@ pub struct ListMeta {
 }
 
 /// A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct Paged<T> {
     /// Always `true`.
     pub success: bool,
@@ -78,14 +78,16 @@ impl<T: Serialize> IntoResponse for Paged<T> {
 }
 
 /// Paging of list endpoints: `page` from 1, `limit` from 1 to 100 (default 10).
-#[derive(Debug, Default, Deserialize, IntoParams)]
+#[derive(Debug, Default, Deserialize, IntoParams, serde::Serialize)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     #[param(minimum = 1)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u64>,
     /// Default 10.
     #[param(minimum = 1, maximum = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
 }
 

@@ -7,14 +7,14 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 /// One problem with one input field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, serde::Deserialize)]
 pub struct FieldError {
     pub field: String,
     pub message: String,
 }
 
 /// Every failure: `{"success": false, "error": code, "message": text, "errors": [...]}`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct ErrorBody {
     /// Always `false`.
     pub success: bool,

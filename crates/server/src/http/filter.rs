@@ -37,6 +37,15 @@ impl<'de, T: WireEnum> Deserialize<'de> for Filter<T> {
     }
 }
 
+impl<T: WireEnum> serde::Serialize for Filter<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Filter::All => serializer.serialize_str("all"),
+            Filter::Only(value) => serializer.serialize_str(value.as_str()),
+        }
+    }
+}
+
 // utoipa asks generic types for this (a hidden, version-pinned API); it
 // gives them `PartialSchema` in turn.
 impl<T: WireEnum> utoipa::__dev::ComposeSchema for Filter<T> {

@@ -110,7 +110,7 @@ fn missing_field_name(message: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    #[derive(Debug, serde::Deserialize)]
+    #[derive(Debug, serde::Deserialize, serde::Serialize)]
     #[allow(dead_code)]
     struct Sample {
         email: String,
@@ -118,7 +118,7 @@ mod tests {
         nested: Option<Nested>,
     }
 
-    #[derive(Debug, serde::Deserialize)]
+    #[derive(Debug, serde::Deserialize, serde::Serialize)]
     #[allow(dead_code)]
     struct Nested {
         count: u32,

@@ -45,7 +45,7 @@ pub(crate) fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
 mod tests {
     use super::*;
 
-    #[derive(Debug, serde::Deserialize)]
+    #[derive(Debug, serde::Deserialize, serde::Serialize)]
     #[allow(dead_code)]
     struct Paging {
         page: Option<u64>,

@@ -44,7 +44,7 @@ pub fn uploads() -> OpenApiRouter<AppState> {
 }
 
 /// A document of an agent's knowledge base.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentOut {
     pub id: String,
@@ -76,7 +76,7 @@ impl From<Document> for DocumentOut {
 }
 
 /// An uploaded image.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageOut {
     pub id: String,

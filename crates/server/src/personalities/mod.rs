@@ -1,7 +1,7 @@
 //! `/personalities`: built-in personalities (read-only) and each user's own.
 
 pub mod service;
-mod types;
+pub(crate) mod types;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -15,14 +15,18 @@ use types::{PersonalityIn, PersonalityOut};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list, create))
-        .routes(routes!(get, update, delete))
+        .routes(routes!(list_personalities, create_personality))
+        .routes(routes!(
+            get_personality,
+            update_personality,
+            delete_personality
+        ))
 }
 
 /// Personalities: the built-in ones, then mine
 #[utoipa::path(get, path = "/personalities", tag = "personalities", security(("bearer" = [])),
     responses((status = 200, description = "Personalities", body = Envelope<Vec<PersonalityOut>>)))]
-async fn list(
+async fn list_personalities(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Envelope<Vec<PersonalityOut>>, ApiError> {
@@ -35,7 +39,7 @@ async fn list(
 /// Create a personality
 #[utoipa::path(post, path = "/personalities", tag = "personalities", request_body = PersonalityIn, security(("bearer" = [])),
     responses((status = 201, description = "Created", body = Envelope<PersonalityOut>), (status = 422, description = "A field is invalid", body = ErrorBody)))]
-async fn create(
+async fn create_personality(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Json(body): Json<PersonalityIn>,
@@ -47,7 +51,7 @@ async fn create(
 /// A personality
 #[utoipa::path(get, path = "/personalities/{id}", tag = "personalities", security(("bearer" = [])),
     responses((status = 200, description = "The personality", body = Envelope<PersonalityOut>), (status = 404, description = "Not found", body = ErrorBody)))]
-async fn get(
+async fn get_personality(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
@@ -66,7 +70,7 @@ async fn get(
         (status = 403, description = "Built-in", body = ErrorBody),
         (status = 404, description = "Not found", body = ErrorBody),
     ))]
-async fn update(
+async fn update_personality(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
@@ -89,7 +93,7 @@ async fn update(
         (status = 403, description = "Built-in", body = ErrorBody),
         (status = 404, description = "Not found", body = ErrorBody),
     ))]
-async fn delete(
+async fn delete_personality(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,

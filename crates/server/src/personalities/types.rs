@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct PersonalityIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 100)]
@@ -28,7 +28,7 @@ pub struct PersonalityIn {
     pub instructions: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PersonalityOut {
     pub id: String,

@@ -4,6 +4,8 @@ mod probe;
 
 pub use probe::DatabaseProbe;
 
+use std::borrow::Cow;
+
 use std::fmt::Write;
 
 use axum::extract::State;
@@ -90,13 +92,13 @@ pub mod names {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct HealthOut {
     /// `ok` when the server and its database answer.
     #[schema(value_type = names::Healthy)]
-    pub status: &'static str,
+    pub status: Cow<'static, str>,
     #[schema(value_type = names::Healthy)]
-    pub database: &'static str,
+    pub database: Cow<'static, str>,
 }
 
 /// Health check
@@ -123,41 +125,41 @@ async fn health(State(state): State<AppState>) -> Result<Envelope<HealthOut>, Ap
             )
         })?;
     Ok(Envelope::new(HealthOut {
-        status: "ok",
-        database: "ok",
+        status: "ok".into(),
+        database: "ok".into(),
     }))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusOut {
     #[schema(example = "0.1.0")]
-    pub version: &'static str,
+    pub version: Cow<'static, str>,
     pub uptime_seconds: u64,
     pub started_at: chrono::DateTime<chrono::Utc>,
     #[schema(value_type = names::DatabaseName)]
-    pub database: &'static str,
+    pub database: Cow<'static, str>,
     pub providers: ProvidersOut,
     pub features: FeaturesOut,
 }
 
 /// Which outside service carries each capability, or the built-in fallback
 /// the product uses when none is configured.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct ProvidersOut {
     /// `builtin` is the offline responder.
     pub llm: agentforge_domain::agent::ModelProvider,
     /// `outbox`: mail kept for admins to read.
     pub mail: agentforge_domain::mail::MailTransport,
     #[schema(value_type = names::SpeechProvider)]
-    pub speech: &'static str,
+    pub speech: Cow<'static, str>,
     #[schema(value_type = names::TelephonyProvider)]
-    pub telephony: &'static str,
+    pub telephony: Cow<'static, str>,
     #[schema(value_type = names::PaymentsProvider)]
-    pub payments: &'static str,
+    pub payments: Cow<'static, str>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeaturesOut {
     pub voice_provider: bool,
@@ -174,18 +176,18 @@ pub struct FeaturesOut {
 async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
     let features = state.config.features;
     Envelope::new(StatusOut {
-        version: env!("CARGO_PKG_VERSION"),
+        version: env!("CARGO_PKG_VERSION").into(),
         uptime_seconds: state.started.elapsed().as_secs(),
         started_at: state.started_at,
-        database: state.store.kind().as_str(),
+        database: state.store.kind().as_str().into(),
         // Speech, telephony and payments have no outside provider yet: they
         // run on their built-in fallbacks until their integrations land.
         providers: ProvidersOut {
             llm: state.config.llm.provider,
             mail: state.mailer.transport(),
-            speech: "browser",
-            telephony: "none",
-            payments: "test",
+            speech: "browser".into(),
+            telephony: "none".into(),
+            payments: "test".into(),
         },
         features: FeaturesOut {
             voice_provider: features.voice_provider,

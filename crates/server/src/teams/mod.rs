@@ -2,7 +2,7 @@
 //! the agents shared with them, and invitations by email.
 
 pub mod service;
-mod types;
+pub(crate) mod types;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

@@ -12,12 +12,14 @@ use utoipa::{IntoParams, ToSchema};
 use super::service::{InvitationView, Person, TeamDetail, TeamScope, TeamSummary};
 use crate::http::Checked;
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 pub struct TeamIn {
     /// Required on create.
     #[schema(min_length = 1, max_length = 100)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[schema(max_length = 500)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
 
@@ -54,7 +56,7 @@ impl TeamIn {
 }
 
 /// Which teams to list.
-#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TeamScopeIn {
     /// The teams you belong to.
@@ -64,11 +66,12 @@ pub enum TeamScopeIn {
     All,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+#[derive(Debug, Deserialize, IntoParams, serde::Serialize, Default)]
 #[into_params(parameter_in = Query)]
 pub struct TeamQuery {
     /// Default `mine`.
     #[param(inline)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<TeamScopeIn>,
 }
 
@@ -82,7 +85,7 @@ impl From<TeamScopeIn> for TeamScope {
 }
 
 /// A team, with the caller's role in it.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamOut {
     pub id: String,
@@ -112,7 +115,7 @@ impl From<TeamSummary> for TeamOut {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberOut {
     /// The membership's id (the `memberId` of the member routes).
@@ -140,7 +143,7 @@ impl From<Member> for MemberOut {
 }
 
 /// An agent shared with a team.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamAgentOut {
     pub id: String,
@@ -166,7 +169,7 @@ impl From<Agent> for TeamAgentOut {
 }
 
 /// A team with its members and agents.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamDetailOut {
     #[serde(flatten)]
@@ -186,7 +189,7 @@ impl From<TeamDetail> for TeamDetailOut {
 }
 
 /// Someone to add or invite: an address and a role.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 pub struct MemberIn {
     /// To add: the address of an existing account; to invite: any address.
     #[serde(default)]
@@ -194,6 +197,7 @@ pub struct MemberIn {
     pub email: String,
     /// Default `member`.
     #[schema(value_type = Option<TeamRole>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<Checked<TeamRole>>,
 }
 
@@ -213,26 +217,26 @@ impl MemberIn {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct RoleIn {
     pub role: TeamRole,
 }
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 pub struct NotifyIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 2000)]
     pub message: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct NotifyOut {
     /// How many members were told (everyone but you).
     pub recipients: u64,
 }
 
 /// An invitation to a team.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InvitationOut {
     pub id: String,
@@ -265,7 +269,7 @@ impl From<InvitationView> for InvitationOut {
 }
 
 /// An accepted invitation: the team you joined.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct AcceptedOut {
     pub team: TeamOut,
     pub member: MemberOut,

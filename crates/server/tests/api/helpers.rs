@@ -195,7 +195,12 @@ impl TestApp {
             .into_iter()
             .find(|m| m.to_address == to && m.subject.contains(subject))
             .unwrap_or_else(|| panic!("no mail '{subject}' to {to}"));
-        let start = mail.body_text.find("token=").expect("a link with a token") + "token=".len();
+        // Links carry the token as `?token=` (accounts) or `?invitation=` (teams).
+        let (at, key) = ["token=", "invitation="]
+            .into_iter()
+            .find_map(|key| mail.body_text.find(key).map(|at| (at, key)))
+            .expect("a link with a token");
+        let start = at + key.len();
         mail.body_text[start..start + 64].to_owned()
     }
 }

@@ -1,6 +1,7 @@
 //! Integration tests of the HTTP server, one binary for the whole crate.
 #![allow(clippy::unwrap_used)] // test code: a panic is a failed test
 
+mod client;
 mod fixtures;
 mod helpers;
 
@@ -8,6 +9,7 @@ mod access;
 mod agents;
 mod auth;
 mod chat;
+mod contract;
 mod conversations;
 
 mod http_conventions;

@@ -1,0 +1,1000 @@
+//! Typed helpers for every JSON endpoint: each takes the request body and
+//! query types of the server and answers its response type, so a test that
+//! uses them stops compiling when the contract changes under it. (Raw JSON
+//! stays for what a typed body cannot say: invalid input, missing fields.)
+
+use agentforge_server::dto::*;
+use agentforge_server::http::PageQuery;
+use reqwest::Method;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::helpers::TestApp;
+
+/// A failed call: its status and error body.
+#[derive(Debug)]
+pub struct Failure {
+    pub status: u16,
+    pub body: ErrorBody,
+}
+
+impl Failure {
+    /// Asserts the status and the code, and gives the body.
+    #[track_caller]
+    pub fn expect(self, status: u16, code: &str) -> ErrorBody {
+        assert_eq!(
+            (self.status, self.body.error.as_ref()),
+            (status, code),
+            "{:?}",
+            self.body
+        );
+        self.body
+    }
+}
+
+pub type Answer<T> = Result<T, Failure>;
+
+/// What a test asserts of an answer it expects to succeed.
+pub trait Expected<T> {
+    /// The value of a successful answer; panics with the failure otherwise.
+    fn value(self) -> T;
+}
+
+impl<T> Expected<T> for Answer<T> {
+    #[track_caller]
+    fn value(self) -> T {
+        match self {
+            Ok(value) => value,
+            Err(failure) => panic!(
+                "expected success, got {} {:?}",
+                failure.status, failure.body
+            ),
+        }
+    }
+}
+
+/// The API as one caller: a bearer token, or nobody.
+pub struct Api<'a> {
+    app: &'a TestApp,
+    token: Option<String>,
+}
+
+impl TestApp {
+    /// The API as the user with `token`.
+    pub fn api(&self, token: &str) -> Api<'_> {
+        Api {
+            app: self,
+            token: Some(token.to_owned()),
+        }
+    }
+
+    /// The API as nobody signed in.
+    pub fn anonymous(&self) -> Api<'_> {
+        Api {
+            app: self,
+            token: None,
+        }
+    }
+}
+
+impl Api<'_> {
+    async fn send<Q: Serialize, B: Serialize>(
+        &self,
+        method: Method,
+        path: String,
+        query: Option<&Q>,
+        body: Option<&B>,
+    ) -> (u16, Vec<u8>) {
+        let mut request = self.app.client.request(method, self.app.url(&path));
+        if let Some(token) = &self.token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(query) = query {
+            request = request.query(query);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await.expect("request sent");
+        let status = response.status().as_u16();
+        (status, response.bytes().await.expect("a body").to_vec())
+    }
+
+    fn decode<T: DeserializeOwned>(status: u16, bytes: &[u8]) -> Answer<T> {
+        if (200..300).contains(&status) {
+            Ok(serde_json::from_slice(bytes).unwrap_or_else(|e| {
+                panic!(
+                    "the answer does not match its type: {e}: {}",
+                    String::from_utf8_lossy(bytes)
+                )
+            }))
+        } else {
+            let body: ErrorBody = serde_json::from_slice(bytes).unwrap_or_else(|e| {
+                panic!(
+                    "a failure without the error shape: {e}: {}",
+                    String::from_utf8_lossy(bytes)
+                )
+            });
+            Err(Failure { status, body })
+        }
+    }
+
+    async fn data<Q: Serialize, B: Serialize, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: String,
+        query: Option<&Q>,
+        body: Option<&B>,
+    ) -> Answer<T> {
+        let (status, bytes) = self.send(method, path, query, body).await;
+        Self::decode::<Envelope<T>>(status, &bytes).map(|envelope| envelope.data)
+    }
+
+    async fn page<Q: Serialize, B: Serialize, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: String,
+        query: Option<&Q>,
+        body: Option<&B>,
+    ) -> Answer<Paged<T>> {
+        let (status, bytes) = self.send(method, path, query, body).await;
+        Self::decode(status, &bytes)
+    }
+
+    /// GET /admin/mail-outbox: The mail outbox
+    pub async fn mail_outbox(&self, query: &PageQuery) -> Answer<Paged<MailOut>> {
+        self.page(
+            Method::GET,
+            "/api/admin/mail-outbox".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents: List my agents
+    pub async fn list_agents(&self, query: &AgentQuery) -> Answer<Paged<AgentOut>> {
+        self.page(
+            Method::GET,
+            "/api/agents".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /agents: Create an agent
+    pub async fn create_agent(&self, body: &AgentIn) -> Answer<AgentOut> {
+        self.data(
+            Method::POST,
+            "/api/agents".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /agents/ai-generate: Draft an agent from a description
+    pub async fn ai_generate(&self, body: &GenerateIn) -> Answer<GeneratedOut> {
+        self.data(
+            Method::POST,
+            "/api/agents/ai-generate".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /agents/bulk-delete: Delete several agents
+    pub async fn bulk_delete(&self, body: &IdsIn) -> Answer<BulkDeleteOut> {
+        self.data(
+            Method::POST,
+            "/api/agents/bulk-delete".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /agents/bulk-update: Change several agents
+    pub async fn bulk_update(&self, body: &BulkUpdateIn) -> Answer<Vec<AgentOut>> {
+        self.data(
+            Method::POST,
+            "/api/agents/bulk-update".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /agents/from-template: Create an agent from a template
+    pub async fn create_from_template(&self, body: &FromTemplateIn) -> Answer<AgentOut> {
+        self.data(
+            Method::POST,
+            "/api/agents/from-template".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /agents/import: Import an agent
+    pub async fn import_agent(&self, body: &ExportDocument) -> Answer<AgentOut> {
+        self.data(
+            Method::POST,
+            "/api/agents/import".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /agents/templates: Agent templates
+    pub async fn list_templates(&self) -> Answer<Vec<TemplateOut>> {
+        self.data(
+            Method::GET,
+            "/api/agents/templates".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents/voices: Voice catalogue
+    pub async fn list_voices(&self) -> Answer<Vec<VoiceOut>> {
+        self.data(
+            Method::GET,
+            "/api/agents/voices".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents/{id}: An agent, with its deployments
+    pub async fn get_agent(&self, id: &str) -> Answer<AgentOut> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /agents/{id}: Change an agent
+    pub async fn update_agent(&self, id: &str, body: &AgentIn) -> Answer<AgentOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/agents/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /agents/{id}: Delete an agent
+    pub async fn delete_agent(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/agents/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/analytics: An agent's activity
+    pub async fn agent_analytics(&self, id: &str, query: &AnalyticsQuery) -> Answer<AnalyticsOut> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/analytics"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /agents/{id}/chat: Chat with an agent
+    pub async fn chat(&self, id: &str, body: &ChatIn) -> Answer<ChatOut> {
+        self.data(
+            Method::POST,
+            format!("/api/agents/{id}/chat"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/conversations: An agent's conversations
+    pub async fn agent_conversations(
+        &self,
+        id: &str,
+        query: &ConversationQuery,
+    ) -> Answer<Paged<ConversationOut>> {
+        self.page(
+            Method::GET,
+            format!("/api/agents/{id}/conversations"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/conversations/{conversationId}: One of an agent's conversations
+    pub async fn get_agent_conversation(
+        &self,
+        id: &str,
+        conversation_id: &str,
+    ) -> Answer<ConversationOut> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/conversations/{conversation_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /agents/{id}/conversations/{conversationId}: Delete one of an agent's conversations
+    pub async fn delete_agent_conversation(
+        &self,
+        id: &str,
+        conversation_id: &str,
+    ) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/agents/{id}/conversations/{conversation_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /agents/{id}/deploy: Deploy a version
+    pub async fn deploy_agent(&self, id: &str, body: &DeployIn) -> Answer<DeploymentOut> {
+        self.data(
+            Method::POST,
+            format!("/api/agents/{id}/deploy"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/documents: An agent's documents, newest first
+    pub async fn list_documents(&self, id: &str) -> Answer<Vec<DocumentOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/documents"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /agents/{id}/documents/{documentId}: Remove a document and its passages
+    pub async fn delete_document(&self, id: &str, document_id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/agents/{id}/documents/{document_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /agents/{id}/duplicate: Duplicate an agent
+    pub async fn duplicate_agent(&self, id: &str, body: &DuplicateIn) -> Answer<AgentOut> {
+        self.data(
+            Method::POST,
+            format!("/api/agents/{id}/duplicate"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/export: Export an agent
+    pub async fn export_agent(&self, id: &str) -> Answer<ExportDocument> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/export"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PATCH /agents/{id}/last-active: Mark an agent active now
+    pub async fn touch_last_active(&self, id: &str) -> Answer<LastActiveOut> {
+        self.data(
+            Method::PATCH,
+            format!("/api/agents/{id}/last-active"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /agents/{id}/share: Share an agent by link or with a team
+    pub async fn share_agent(&self, id: &str, body: &ShareIn) -> Answer<ShareOut> {
+        self.data(
+            Method::POST,
+            format!("/api/agents/{id}/share"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /agents/{id}/test: Try an agent's draft
+    pub async fn test_agent(&self, id: &str, body: &ChatIn) -> Answer<ChatOut> {
+        self.data(
+            Method::POST,
+            format!("/api/agents/{id}/test"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/versions: An agent's versions, newest first
+    pub async fn list_versions(&self, id: &str) -> Answer<Vec<VersionOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/versions"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /agents/{id}/versions/{version}/restore: Restore a version
+    pub async fn restore_version(&self, id: &str, version: &str) -> Answer<AgentOut> {
+        self.data(
+            Method::POST,
+            format!("/api/agents/{id}/versions/{version}/restore"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/dashboard: The dashboard overview
+    pub async fn dashboard(&self) -> Answer<DashboardOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/dashboard".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /auth/forgot-password: Ask for a password reset link
+    pub async fn forgot_password(&self, body: &EmailIn) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/forgot-password".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /auth/login: Sign in
+    pub async fn login(&self, body: &LoginIn) -> Answer<SessionOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/login".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /auth/me: The current user
+    pub async fn me(&self) -> Answer<UserOut> {
+        self.data(
+            Method::GET,
+            "/api/auth/me".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /auth/profile: The current user's profile
+    pub async fn profile(&self) -> Answer<UserOut> {
+        self.data(
+            Method::GET,
+            "/api/auth/profile".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /auth/refresh: Refresh the session (alias)
+    pub async fn refresh(&self, body: &RefreshIn) -> Answer<SessionOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/refresh".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /auth/refresh-token: Refresh the session
+    pub async fn refresh_token(&self, body: &RefreshIn) -> Answer<SessionOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/refresh-token".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /auth/register: Sign up
+    pub async fn register(&self, body: &RegisterIn) -> Answer<SessionOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/register".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /auth/resend-verification: Send the verification email again
+    pub async fn resend_verification(&self) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/resend-verification".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /auth/reset-password: Choose a new password
+    pub async fn reset_password(&self, body: &ResetPasswordIn) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/reset-password".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /auth/verify-email: Verify the email address
+    pub async fn verify_email(&self, body: &TokenIn) -> Answer<UserOut> {
+        self.data(
+            Method::POST,
+            "/api/auth/verify-email".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /conversations: List conversations
+    pub async fn list_conversations(
+        &self,
+        query: &ConversationQuery,
+    ) -> Answer<Paged<ConversationOut>> {
+        self.page(
+            Method::GET,
+            "/api/conversations".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /conversations: Start a conversation
+    pub async fn create_conversation(&self, body: &ConversationIn) -> Answer<ConversationOut> {
+        self.data(
+            Method::POST,
+            "/api/conversations".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /conversations/{id}: Get a conversation
+    pub async fn get_conversation(&self, id: &str) -> Answer<ConversationOut> {
+        self.data(
+            Method::GET,
+            format!("/api/conversations/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /conversations/{id}: Delete a conversation and its messages
+    pub async fn delete_conversation(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/conversations/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /conversations/{id}/end: End a conversation
+    pub async fn end_conversation(&self, id: &str) -> Answer<ConversationOut> {
+        self.data(
+            Method::POST,
+            format!("/api/conversations/{id}/end"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /conversations/{id}/messages: A conversation's messages, oldest first
+    pub async fn conversation_messages(&self, id: &str) -> Answer<Vec<MessageOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/conversations/{id}/messages"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /personalities: Personalities: the built-in ones, then mine
+    pub async fn list_personalities(&self) -> Answer<Vec<PersonalityOut>> {
+        self.data(
+            Method::GET,
+            "/api/personalities".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /personalities: Create a personality
+    pub async fn create_personality(&self, body: &PersonalityIn) -> Answer<PersonalityOut> {
+        self.data(
+            Method::POST,
+            "/api/personalities".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /personalities/{id}: A personality
+    pub async fn get_personality(&self, id: &str) -> Answer<PersonalityOut> {
+        self.data(
+            Method::GET,
+            format!("/api/personalities/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /personalities/{id}: Change a personality
+    pub async fn update_personality(
+        &self,
+        id: &str,
+        body: &PersonalityIn,
+    ) -> Answer<PersonalityOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/personalities/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /personalities/{id}: Delete a personality
+    pub async fn delete_personality(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/personalities/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /settings/account: Delete my account
+    pub async fn delete_account(&self, body: &PasswordIn) -> Answer<NoticeOut> {
+        self.data(
+            Method::DELETE,
+            "/api/settings/account".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// PUT /settings/profile: Update my profile
+    pub async fn update_profile(&self, body: &ProfilePatch) -> Answer<ProfileOut> {
+        self.data(
+            Method::PUT,
+            "/api/settings/profile".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /system/health: Health check
+    pub async fn health(&self) -> Answer<HealthOut> {
+        self.data(
+            Method::GET,
+            "/api/system/health".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /system/status: Instance status
+    pub async fn status(&self) -> Answer<StatusOut> {
+        self.data(
+            Method::GET,
+            "/api/system/status".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /team-invitations/accept/{token}: Accept an invitation
+    pub async fn accept_invitation(&self, token: &str) -> Answer<AcceptedOut> {
+        self.data(
+            Method::POST,
+            format!("/api/team-invitations/accept/{token}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /team-invitations/details/{token}: An invitation's details
+    pub async fn invitation_details(&self, token: &str) -> Answer<InvitationOut> {
+        self.data(
+            Method::GET,
+            format!("/api/team-invitations/details/{token}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /team-invitations/reject/{token}: Decline an invitation
+    pub async fn reject_invitation(&self, token: &str) -> Answer<InvitationOut> {
+        self.data(
+            Method::POST,
+            format!("/api/team-invitations/reject/{token}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /team-invitations/team/{teamId}: A team's pending invitations
+    pub async fn team_invitations(&self, team_id: &str) -> Answer<Vec<InvitationOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/team-invitations/team/{team_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /team-invitations/team/{teamId}: Invite someone by email
+    pub async fn invite(&self, team_id: &str, body: &MemberIn) -> Answer<InvitationOut> {
+        self.data(
+            Method::POST,
+            format!("/api/team-invitations/team/{team_id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /team-invitations/user: My pending invitations
+    pub async fn my_invitations(&self) -> Answer<Vec<InvitationOut>> {
+        self.data(
+            Method::GET,
+            "/api/team-invitations/user".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /team-invitations/{id}: Revoke an invitation
+    pub async fn revoke_invitation(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/team-invitations/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /teams: My teams
+    pub async fn list_teams(&self, query: &TeamQuery) -> Answer<Vec<TeamOut>> {
+        self.data(
+            Method::GET,
+            "/api/teams".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /teams: Create a team
+    pub async fn create_team(&self, body: &TeamIn) -> Answer<TeamDetailOut> {
+        self.data(
+            Method::POST,
+            "/api/teams".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /teams/{id}: A team, with its members and agents
+    pub async fn get_team(&self, id: &str) -> Answer<TeamDetailOut> {
+        self.data(
+            Method::GET,
+            format!("/api/teams/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /teams/{id}: Rename or describe a team
+    pub async fn update_team(&self, id: &str, body: &TeamIn) -> Answer<TeamOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/teams/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /teams/{id}: Delete a team
+    pub async fn delete_team(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/teams/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /teams/{id}/agents/{agentId}: Share an agent with a team
+    pub async fn add_team_agent(&self, id: &str, agent_id: &str) -> Answer<TeamAgentOut> {
+        self.data(
+            Method::POST,
+            format!("/api/teams/{id}/agents/{agent_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /teams/{id}/agents/{agentId}: Take an agent out of a team
+    pub async fn remove_team_agent(&self, id: &str, agent_id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/teams/{id}/agents/{agent_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /teams/{id}/members: A team's members
+    pub async fn list_members(&self, id: &str) -> Answer<Vec<MemberOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/teams/{id}/members"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /teams/{id}/members: Add an existing account to a team
+    pub async fn add_member(&self, id: &str, body: &MemberIn) -> Answer<MemberOut> {
+        self.data(
+            Method::POST,
+            format!("/api/teams/{id}/members"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /teams/{id}/members/{memberId}: Remove a member, or leave
+    pub async fn remove_member(&self, id: &str, member_id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/teams/{id}/members/{member_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /teams/{id}/members/{memberId}/role: Change a member's role
+    pub async fn set_member_role(
+        &self,
+        id: &str,
+        member_id: &str,
+        body: &RoleIn,
+    ) -> Answer<MemberOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/teams/{id}/members/{member_id}/role"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /teams/{id}/notify: Message the team
+    pub async fn notify_team(&self, id: &str, body: &NotifyIn) -> Answer<NotifyOut> {
+        self.data(
+            Method::POST,
+            format!("/api/teams/{id}/notify"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+}
+
+/// Every JSON operation of the document has its typed helper here (the
+/// others are files, streams and forms, which tests reach raw).
+#[test]
+fn every_json_operation_has_a_typed_helper() {
+    let raw = [
+        "export_conversation",
+        "metrics",
+        "get_upload",
+        "upload_bulk",
+        "upload_document",
+        "upload_image",
+        "public_agent",
+        "logout",
+    ];
+    let source = include_str!("client.rs");
+    let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(
+        &agentforge_server::openapi_document(),
+    ))
+    .unwrap();
+    for item in document["paths"].as_object().unwrap().values() {
+        for operation in item.as_object().unwrap().values() {
+            let id = operation["operationId"].as_str().unwrap();
+            assert!(
+                raw.contains(&id) || source.contains(&format!("pub async fn {id}(")),
+                "no typed helper for {id}: add it to tests/api/client.rs"
+            );
+        }
+    }
+}

@@ -1,0 +1,401 @@
+//! Every JSON endpoint once, through the typed helpers, on both engines:
+//! each answer must read back as the type the document declares for it
+//! (an undeclared field state, a missing required field or an unknown
+//! enumerated value fails the test), and the calls compile only against
+//! the server's own request types.
+
+use agentforge_domain::Role;
+use agentforge_domain::agent::{AgentStatus, AgentType, Environment, Period};
+use agentforge_domain::conversation::{ConversationStatus, MessageRole, MessageStatus};
+use agentforge_domain::policy::Access;
+use agentforge_domain::team::{InvitationStatus, TeamRole};
+use agentforge_server::dto::*;
+use agentforge_server::http::{Checked, PageQuery};
+
+use crate::client::Expected;
+use crate::helpers::{PASSWORD, TestApp, for_each_engine};
+
+fn register(email: &str) -> RegisterIn {
+    RegisterIn {
+        email: email.to_owned(),
+        password: PASSWORD.to_owned(),
+        first_name: "Ada".to_owned(),
+        last_name: "Lovelace".to_owned(),
+    }
+}
+
+#[tokio::test]
+async fn every_endpoint_answers_the_type_it_declares() {
+    for_each_engine(async |app: TestApp| {
+        let nobody = app.anonymous();
+        assert_eq!(nobody.health().await.value().status, "ok");
+        let status = nobody.status().await.value();
+        assert!(!status.features.voice_provider);
+
+        // Accounts.
+        let ada = nobody.register(&register("ada@example.com")).await.value();
+        assert_eq!(ada.user.role, Role::Admin, "the first account administers");
+        let grace = nobody
+            .register(&register("grace@example.com"))
+            .await
+            .value();
+        let login = nobody
+            .login(&LoginIn {
+                email: "ada@example.com".into(),
+                password: PASSWORD.into(),
+            })
+            .await
+            .value();
+        let refreshed = nobody
+            .refresh_token(&RefreshIn {
+                refresh_token: login.refresh_token.clone(),
+            })
+            .await
+            .value();
+        nobody
+            .refresh(&RefreshIn {
+                refresh_token: refreshed.refresh_token,
+            })
+            .await
+            .value();
+        let api = app.api(&ada.token);
+        assert_eq!(api.me().await.value().email, "ada@example.com");
+        api.profile().await.value();
+        let changed = api
+            .update_profile(&ProfilePatch {
+                first_name: Some("Augusta".into()),
+                last_name: None,
+                email: None,
+                current_password: None,
+                new_password: None,
+            })
+            .await
+            .value();
+        assert_eq!(changed.user.first_name, "Augusta");
+        api.resend_verification().await.value();
+        let token = app.token_from_mail("ada@example.com", "Confirm").await;
+        assert!(
+            nobody
+                .verify_email(&TokenIn { token })
+                .await
+                .value()
+                .email_verified
+        );
+        nobody
+            .forgot_password(&EmailIn {
+                email: "grace@example.com".into(),
+            })
+            .await
+            .value();
+        let token = app.token_from_mail("grace@example.com", "Reset").await;
+        nobody
+            .reset_password(&ResetPasswordIn {
+                token,
+                new_password: "a brand new passphrase".into(),
+            })
+            .await
+            .value();
+
+        // Agents.
+        let templates = api.list_templates().await.value();
+        assert!(templates.len() >= 7);
+        assert!(!api.list_voices().await.value().is_empty());
+        let draft = api
+            .ai_generate(&GenerateIn {
+                prompt: "A tutor for algebra homework".into(),
+                complexity: None,
+                industry: Some("education".into()),
+                use_case: None,
+            })
+            .await
+            .value();
+        assert!(!draft.agent.name.is_empty());
+        let agent = api
+            .create_agent(&AgentIn {
+                name: Some("Concierge".into()),
+                greeting: Some("Welcome!".into()),
+                ..AgentIn::default()
+            })
+            .await
+            .value();
+        assert_eq!(
+            (agent.status, agent.access, agent.current_version),
+            (AgentStatus::Draft, Access::Manage, 1)
+        );
+        let id = agent.id.clone();
+        let templated = api
+            .create_from_template(&FromTemplateIn {
+                template_id: templates[0].id.clone(),
+                name: None,
+            })
+            .await
+            .value();
+        api.get_agent(&id).await.value();
+        let updated = api
+            .update_agent(
+                &id,
+                &AgentIn {
+                    agent_type: Some(Checked::Valid(AgentType::CustomerSupport)),
+                    status: Some(Checked::Valid(AgentStatus::Active)),
+                    ..AgentIn::default()
+                },
+            )
+            .await
+            .value();
+        assert_eq!(updated.current_version, 2);
+        let listed = api.list_agents(&AgentQuery::default()).await.value();
+        assert_eq!(listed.meta.total, 2);
+        api.touch_last_active(&id).await.value();
+        let deployed = api
+            .deploy_agent(
+                &id,
+                &DeployIn {
+                    environment: Environment::Production,
+                    version: None,
+                    configuration: None,
+                },
+            )
+            .await
+            .value();
+        assert_eq!(deployed.version, 2);
+        assert_eq!(api.list_versions(&id).await.value().len(), 2);
+        api.restore_version(&id, "1").await.value();
+        let shared = api
+            .share_agent(
+                &id,
+                &ShareIn {
+                    public: Some(true),
+                    ..ShareIn::default()
+                },
+            )
+            .await
+            .value();
+        assert!(shared.url.is_some());
+        let copy = api
+            .duplicate_agent(&id, &DuplicateIn::default())
+            .await
+            .value();
+        let exported = api.export_agent(&id).await.value();
+        api.import_agent(&exported).await.value();
+        let bulk = api
+            .bulk_update(&BulkUpdateIn {
+                ids: vec![copy.id.clone()],
+                changes: BulkChangesIn {
+                    status: Some(AgentStatus::Paused),
+                    agent_type: None,
+                },
+            })
+            .await
+            .value();
+        assert_eq!(bulk[0].status, AgentStatus::Paused);
+        let deleted = api
+            .bulk_delete(&IdsIn {
+                ids: vec![copy.id.clone(), templated.id.clone()],
+            })
+            .await
+            .value();
+        assert_eq!(deleted.deleted, 2);
+
+        // Chat and conversations.
+        let turn = api.chat(&id, &ChatIn::new("hello")).await.value();
+        assert_eq!(turn.user_message.role, MessageRole::User);
+        assert_eq!(turn.message.status, MessageStatus::Complete);
+        let tested = api.test_agent(&id, &ChatIn::new("testing")).await.value();
+        assert_eq!(tested.message.role, MessageRole::Assistant);
+        let conversation = turn.conversation_id.clone();
+        api.list_documents(&id).await.value();
+        let started = api
+            .create_conversation(&ConversationIn {
+                agent_id: id.clone(),
+                channel: None,
+                title: Some("By hand".into()),
+            })
+            .await
+            .value();
+        let all = api
+            .list_conversations(&ConversationQuery::default())
+            .await
+            .value();
+        assert_eq!(all.meta.total, 2, "the test turn is not listed");
+        api.agent_conversations(&id, &ConversationQuery::default())
+            .await
+            .value();
+        api.get_conversation(&conversation).await.value();
+        api.get_agent_conversation(&id, &conversation).await.value();
+        assert_eq!(
+            api.conversation_messages(&conversation).await.value().len(),
+            2
+        );
+        let ended = api.end_conversation(&conversation).await.value();
+        assert_eq!(ended.status, ConversationStatus::Ended);
+        api.delete_agent_conversation(&id, &started.id)
+            .await
+            .value();
+        let analytics = api
+            .agent_analytics(
+                &id,
+                &AnalyticsQuery {
+                    period: Some(Period::Week),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(
+            analytics.totals.conversations, 1,
+            "neither the test turn nor the deleted one count"
+        );
+        let dashboard = api.dashboard().await.value();
+        assert_eq!(dashboard.overview.total_agents, 2);
+        assert!(api.delete_conversation(&conversation).await.value().deleted);
+
+        // Personalities.
+        let builtin = api.list_personalities().await.value();
+        assert!(builtin.iter().any(|p| p.built_in));
+        let personality = api
+            .create_personality(&PersonalityIn {
+                name: "Brief".into(),
+                description: String::new(),
+                tone: "warm".into(),
+                traits: vec!["concise".into()],
+                instructions: "Answer in one sentence.".into(),
+            })
+            .await
+            .value();
+        api.get_personality(&personality.id).await.value();
+        api.update_personality(
+            &personality.id,
+            &PersonalityIn {
+                name: "Briefer".into(),
+                description: String::new(),
+                tone: String::new(),
+                traits: Vec::new(),
+                instructions: String::new(),
+            },
+        )
+        .await
+        .value();
+        api.delete_personality(&personality.id).await.value();
+
+        // Teams and invitations.
+        let team = api
+            .create_team(&TeamIn {
+                name: Some("Crew".into()),
+                description: None,
+            })
+            .await
+            .value();
+        let team_id = team.team.id.clone();
+        assert_eq!(team.team.role, Some(TeamRole::Owner));
+        api.list_teams(&TeamQuery::default()).await.value();
+        api.get_team(&team_id).await.value();
+        api.update_team(
+            &team_id,
+            &TeamIn {
+                name: None,
+                description: Some("Everyone".into()),
+            },
+        )
+        .await
+        .value();
+        let member = api
+            .add_member(
+                &team_id,
+                &MemberIn {
+                    email: "grace@example.com".into(),
+                    role: Some(Checked::Valid(TeamRole::Viewer)),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(api.list_members(&team_id).await.value().len(), 2);
+        api.set_member_role(
+            &team_id,
+            &member.id,
+            &RoleIn {
+                role: TeamRole::Member,
+            },
+        )
+        .await
+        .value();
+        api.add_team_agent(&team_id, &id).await.value();
+        api.remove_team_agent(&team_id, &id).await.value();
+        let told = api
+            .notify_team(
+                &team_id,
+                &NotifyIn {
+                    message: "Stand-up at ten".into(),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(told.recipients, 1);
+        let invitation = api
+            .invite(
+                &team_id,
+                &MemberIn {
+                    email: "hedy@example.com".into(),
+                    role: None,
+                },
+            )
+            .await
+            .value();
+        assert_eq!(invitation.status, InvitationStatus::Pending);
+        assert_eq!(api.team_invitations(&team_id).await.value().len(), 1);
+        let hedy = nobody.register(&register("hedy@example.com")).await.value();
+        let as_hedy = app.api(&hedy.token);
+        let token = app.token_from_mail("hedy@example.com", "invited").await;
+        as_hedy.invitation_details(&token).await.value();
+        assert_eq!(as_hedy.my_invitations().await.value().len(), 1);
+        let accepted = as_hedy.accept_invitation(&token).await.value();
+        assert_eq!(accepted.member.role, TeamRole::Member);
+        let second = api
+            .invite(
+                &team_id,
+                &MemberIn {
+                    email: "ida@example.com".into(),
+                    role: None,
+                },
+            )
+            .await
+            .value();
+        api.revoke_invitation(&second.id).await.value();
+        let third = api
+            .invite(
+                &team_id,
+                &MemberIn {
+                    email: "joan@example.com".into(),
+                    role: None,
+                },
+            )
+            .await
+            .value();
+        let joan = nobody.register(&register("joan@example.com")).await.value();
+        app.api(&joan.token)
+            .reject_invitation(&third.id)
+            .await
+            .value();
+        api.remove_member(&team_id, &member.id).await.value();
+        api.delete_team(&team_id).await.value();
+
+        // The admin area, then the account's end.
+        let outbox = api.mail_outbox(&PageQuery::default()).await.value();
+        assert!(outbox.meta.total >= 4);
+        app.api(&grace.token)
+            .mail_outbox(&PageQuery::default())
+            .await
+            .unwrap_err()
+            .expect(403, "admin_required");
+        api.delete_document(&id, "no-such-document")
+            .await
+            .unwrap_err()
+            .expect(404, "document_not_found");
+        api.delete_agent(&id).await.value();
+        app.api(&joan.token)
+            .delete_account(&PasswordIn {
+                password: PASSWORD.into(),
+            })
+            .await
+            .value();
+    })
+    .await;
+}
