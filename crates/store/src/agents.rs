@@ -4,9 +4,9 @@ use agentforge_domain::agent::{AgentConfig, AgentSort, AgentStatus, AgentType, E
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, NullOrdering};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
-    DatabaseConnection, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionSession, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
+    Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionSession,
+    TransactionTrait,
 };
 
 use crate::StoreError;
@@ -127,7 +127,7 @@ pub struct BulkChanges {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Agents<'a, C = DatabaseConnection> {
+pub struct Agents<'a, C = crate::Db> {
     db: &'a C,
 }
 

@@ -11,8 +11,8 @@ use agentforge_domain::conversation::MessageRole;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use sea_orm::sea_query::{Expr, Query, SimpleExpr};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::entities::{conversation, message};
@@ -46,7 +46,7 @@ pub struct Activity {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Analytics<'a, C = DatabaseConnection> {
+pub struct Analytics<'a, C = crate::Db> {
     db: &'a C,
 }
 

@@ -5,9 +5,9 @@ use agentforge_domain::policy::{Party, PartyKind};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
-    DatabaseConnection, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionSession, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
+    Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionSession,
+    TransactionTrait,
 };
 
 use crate::StoreError;
@@ -235,7 +235,7 @@ pub enum Scope {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Conversations<'a, C = DatabaseConnection> {
+pub struct Conversations<'a, C = crate::Db> {
     db: &'a C,
 }
 

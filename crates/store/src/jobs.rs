@@ -16,9 +16,9 @@ use agentforge_domain::job::JobStatus;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, LockBehavior, LockType, OnConflict};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, SqliteTransactionMode,
-    TransactionOptions, TransactionSession, TransactionTrait, TryInsertResult,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, SqliteTransactionMode, TransactionOptions,
+    TransactionSession, TransactionTrait, TryInsertResult,
 };
 
 use crate::StoreError;
@@ -111,7 +111,7 @@ pub struct JobCounts {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Jobs<'a, C = DatabaseConnection> {
+pub struct Jobs<'a, C = crate::Db> {
     db: &'a C,
 }
 

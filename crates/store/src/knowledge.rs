@@ -5,9 +5,8 @@ use agentforge_domain::knowledge::DocumentStatus;
 use agentforge_domain::text::keywords;
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseBackend,
-    DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Statement,
-    TransactionSession, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Statement, TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -80,7 +79,7 @@ pub struct Upload {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Knowledge<'a, C = DatabaseConnection> {
+pub struct Knowledge<'a, C = crate::Db> {
     db: &'a C,
 }
 

@@ -8,6 +8,7 @@ mod agents;
 mod analytics;
 mod connect;
 mod conversations;
+mod db;
 mod entities;
 mod error;
 mod jobs;
@@ -26,6 +27,7 @@ pub use conversations::{
     Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
     TurnConversation,
 };
+pub use db::{Db, DbTx};
 pub use error::StoreError;
 pub use jobs::{Job, JobCounts, Jobs, NewJob};
 pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
@@ -37,10 +39,7 @@ pub use tokens::{
 };
 pub use users::{NewUser, ProfileChanges, User, Users};
 
-use sea_orm::{
-    DatabaseConnection, DatabaseTransaction, SqliteTransactionMode, TransactionOptions,
-    TransactionTrait,
-};
+use sea_orm::{TransactionSession, TransactionTrait};
 use sea_orm_migration::MigratorTrait;
 
 /// The current time at the precision both engines store (microseconds), so
@@ -68,7 +67,7 @@ impl Listener {
 /// A handle on the database; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
-    db: DatabaseConnection,
+    db: Db,
     kind: DatabaseKind,
 }
 
@@ -76,28 +75,31 @@ impl Store {
     /// Opens a pool on `url` (`sqlite://…` or `postgres://…`). A SQLite file
     /// and its folder are created when missing.
     pub async fn connect(url: &str, options: &StoreOptions) -> Result<Self, StoreError> {
-        let (db, kind) = connect::open(url, options).await?;
-        Ok(Self { db, kind })
+        let (pool, kind) = connect::open(url, options).await?;
+        Ok(Self {
+            db: Db::new(pool, options.sqlite_busy_timeout),
+            kind,
+        })
     }
 
     /// Applies every migration not yet applied. Safe to run on every start,
     /// and by several instances at once on PostgreSQL (they serialise on an
     /// advisory lock).
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        let _guard = connect::MigrationLock::acquire(&self.db, self.kind).await?;
-        migrations::Migrator::up(&self.db, None).await?;
+        let _guard = connect::MigrationLock::acquire(self.db.pool(), self.kind).await?;
+        migrations::Migrator::up(self.db.pool(), None).await?;
         Ok(())
     }
 
     /// Names of the migrations applied so far, oldest first.
     pub async fn applied_migrations(&self) -> Result<Vec<String>, StoreError> {
-        let applied = migrations::Migrator::get_applied_migrations(&self.db).await?;
+        let applied = migrations::Migrator::get_applied_migrations(self.db.pool()).await?;
         Ok(applied.iter().map(|m| m.name().to_owned()).collect())
     }
 
     /// Checks that the database answers.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        self.db.ping().await.map_err(StoreError::from)
+        self.db.pool().ping().await.map_err(StoreError::from)
     }
 
     pub fn kind(&self) -> DatabaseKind {
@@ -106,12 +108,12 @@ impl Store {
 
     /// Connections open and idle in the pool, for the metrics endpoint.
     pub fn pool_stats(&self) -> PoolStats {
-        connect::pool_stats(&self.db, self.kind)
+        connect::pool_stats(self.db.pool(), self.kind)
     }
 
     /// Closes every connection of the pool.
     pub async fn close(self) -> Result<(), StoreError> {
-        self.db.close().await.map_err(StoreError::from)
+        self.db.into_pool().close().await.map_err(StoreError::from)
     }
 
     /// Publishes `payload` on a PostgreSQL notification channel, to every
@@ -152,18 +154,13 @@ impl Store {
     /// Starts a unit of work: what is written through the returned [`Tx`]
     /// is kept only if [`Tx::commit`] is called (dropping it rolls back).
     ///
-    /// On SQLite the transaction takes the write lock at once (`BEGIN
-    /// IMMEDIATE`): a transaction that reads before it writes could otherwise
-    /// find its snapshot stale when it comes to write, and fail instead of
-    /// waiting its turn.
+    /// On SQLite the transaction waits for the write gate, then takes the
+    /// write lock at once (`BEGIN IMMEDIATE`): a transaction that reads before
+    /// it writes could otherwise find its snapshot stale when it comes to
+    /// write, and fail instead of waiting its turn (see [`Db`]).
     pub async fn begin(&self) -> Result<Tx, StoreError> {
-        let options = TransactionOptions {
-            sqlite_transaction_mode: (self.kind == DatabaseKind::Sqlite)
-                .then_some(SqliteTransactionMode::Immediate),
-            ..TransactionOptions::default()
-        };
         Ok(Tx {
-            txn: self.db.begin_with_options(options).await?,
+            txn: self.db.begin().await?,
             kind: self.kind,
         })
     }
@@ -217,7 +214,7 @@ impl Store {
 /// repositories as [`Store`], all writing inside one transaction. Dropped
 /// without [`Tx::commit`], it rolls back.
 pub struct Tx {
-    txn: DatabaseTransaction,
+    txn: DbTx,
     kind: DatabaseKind,
 }
 
@@ -231,43 +228,43 @@ impl Tx {
         self.kind
     }
 
-    pub fn users(&self) -> Users<'_, DatabaseTransaction> {
+    pub fn users(&self) -> Users<'_, DbTx> {
         Users::new(&self.txn)
     }
 
-    pub fn agents(&self) -> Agents<'_, DatabaseTransaction> {
+    pub fn agents(&self) -> Agents<'_, DbTx> {
         Agents::new(&self.txn)
     }
 
-    pub fn conversations(&self) -> Conversations<'_, DatabaseTransaction> {
+    pub fn conversations(&self) -> Conversations<'_, DbTx> {
         Conversations::new(&self.txn)
     }
 
-    pub fn knowledge(&self) -> Knowledge<'_, DatabaseTransaction> {
+    pub fn knowledge(&self) -> Knowledge<'_, DbTx> {
         Knowledge::new(&self.txn)
     }
 
-    pub fn teams(&self) -> Teams<'_, DatabaseTransaction> {
+    pub fn teams(&self) -> Teams<'_, DbTx> {
         Teams::new(&self.txn)
     }
 
-    pub fn personalities(&self) -> Personalities<'_, DatabaseTransaction> {
+    pub fn personalities(&self) -> Personalities<'_, DbTx> {
         Personalities::new(&self.txn)
     }
 
-    pub fn refresh_tokens(&self) -> RefreshTokens<'_, DatabaseTransaction> {
+    pub fn refresh_tokens(&self) -> RefreshTokens<'_, DbTx> {
         RefreshTokens::new(&self.txn)
     }
 
-    pub fn one_time_tokens(&self) -> OneTimeTokens<'_, DatabaseTransaction> {
+    pub fn one_time_tokens(&self) -> OneTimeTokens<'_, DbTx> {
         OneTimeTokens::new(&self.txn)
     }
 
-    pub fn outbox(&self) -> Outbox<'_, DatabaseTransaction> {
+    pub fn outbox(&self) -> Outbox<'_, DbTx> {
         Outbox::new(&self.txn)
     }
 
-    pub fn jobs(&self) -> Jobs<'_, DatabaseTransaction> {
+    pub fn jobs(&self) -> Jobs<'_, DbTx> {
         Jobs::new(&self.txn)
     }
 }

@@ -4,8 +4,8 @@
 use agentforge_domain::mail::{MailStatus, MailTransport};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryOrder, QuerySelect, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder,
+    QuerySelect, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -59,7 +59,7 @@ pub struct NewMail {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Outbox<'a, C = DatabaseConnection> {
+pub struct Outbox<'a, C = crate::Db> {
     db: &'a C,
 }
 

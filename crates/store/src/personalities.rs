@@ -2,8 +2,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
-    DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
+    QueryFilter, QueryOrder, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -49,7 +49,7 @@ pub struct NewPersonality {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Personalities<'a, C = DatabaseConnection> {
+pub struct Personalities<'a, C = crate::Db> {
     db: &'a C,
 }
 

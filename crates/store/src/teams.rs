@@ -13,9 +13,8 @@ use agentforge_domain::team::{InvitationStatus, TeamRole};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, RelationTrait, TransactionSession,
-    TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, RelationTrait, TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -169,7 +168,7 @@ fn member_from(row: MemberRow) -> Result<Member, StoreError> {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Teams<'a, C = DatabaseConnection> {
+pub struct Teams<'a, C = crate::Db> {
     db: &'a C,
 }
 

@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, QueryFilter, TransactionSession, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
+    TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -57,7 +57,7 @@ pub enum Rotation {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct RefreshTokens<'a, C = DatabaseConnection> {
+pub struct RefreshTokens<'a, C = crate::Db> {
     db: &'a C,
 }
 
@@ -211,7 +211,7 @@ impl TokenPurpose {
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct OneTimeTokens<'a, C = DatabaseConnection> {
+pub struct OneTimeTokens<'a, C = crate::Db> {
     db: &'a C,
 }
 

@@ -1,8 +1,8 @@
 use agentforge_domain::{Conflict, Email, Role};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -66,7 +66,7 @@ pub struct ProfileChanges {
 
 /// Queries on the `users` table.
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
-pub struct Users<'a, C = DatabaseConnection> {
+pub struct Users<'a, C = crate::Db> {
     db: &'a C,
 }
 

@@ -415,3 +415,72 @@ async fn activity_is_counted_by_the_database_in_buckets() {
         }
     }
 }
+
+/// On SQLite, writers queue in the process for the one write lock (the
+/// store's write gate) while readers go on; a writer that cannot have its
+/// turn within the busy timeout is told so instead of waiting forever.
+#[tokio::test]
+async fn on_sqlite_writers_take_turns_and_readers_do_not_wait() {
+    let database = TestDatabase::create(agentforge_testkit::Engine::Sqlite).await;
+    let options = StoreOptions {
+        sqlite_busy_timeout: std::time::Duration::from_millis(300),
+        ..StoreOptions::default()
+    };
+    let store = Store::connect(&database.url, &options).await.unwrap();
+    store.migrate().await.unwrap();
+    let ada = user(&store, "ada@example.com").await;
+
+    // A unit of work holds the write turn…
+    let tx = store.begin().await.unwrap();
+    tx.users()
+        .find_by_email(&Email::parse("ada@example.com").unwrap())
+        .await
+        .unwrap();
+    // …readers elsewhere are not held up by it…
+    let found = store.users().find_by_id(&ada.id).await.unwrap();
+    assert!(found.is_some());
+    // …and a writer elsewhere gets a clear error once its wait is over.
+    let refused = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        store.users().create(NewUser {
+            email: Email::parse("grace@example.com").unwrap(),
+            password_hash: "x".into(),
+            first_name: "Grace".into(),
+            last_name: "H".into(),
+            role: Role::User,
+            email_verified: true,
+        }),
+    )
+    .await
+    .expect("the writer gives up after the busy timeout");
+    assert!(
+        matches!(refused, Err(StoreError::Database(_))),
+        "{refused:?}"
+    );
+    drop(tx);
+
+    // Many units of work that read, then write, all commit, one after another.
+    let writers = (0..64).map(|i| {
+        let store = store.clone();
+        async move {
+            let tx = store.begin().await?;
+            tx.users()
+                .find_by_email(&Email::parse("ada@example.com").unwrap())
+                .await?;
+            tx.users()
+                .create(NewUser {
+                    email: Email::parse(&format!("writer{i}@example.com")).unwrap(),
+                    password_hash: "x".into(),
+                    first_name: "W".into(),
+                    last_name: "R".into(),
+                    role: Role::User,
+                    email_verified: true,
+                })
+                .await?;
+            tx.commit().await
+        }
+    });
+    let results = futures_util::future::join_all(writers).await;
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    assert_eq!(store.users().count().await.unwrap(), 65);
+}
