@@ -15,7 +15,8 @@ const secretKey = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abc
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // The total; each project sets its own share below.
+  workers: 4,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
@@ -37,7 +38,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // One worker, files in order: accounts.spec.ts makes the fresh database's first account (its admin).
+    { name: 'chromium', testIgnore: /axe\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
+    // Every page in light and dark, English and Arabic: its four tests side by side, once the
+    // others are done (they need the database to themselves first).
+    { name: 'axe', testMatch: /axe\.spec\.ts/, dependencies: ['chromium'], workers: 4, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: `${binary} serve`,
     url: `${baseURL}/api/system/health`,

@@ -71,7 +71,7 @@ test.describe.serial('agents', () => {
     await page.getByLabel('Agent export file (JSON)').setInputFiles(file);
     await expect(page.getByText(`Imported ${name}`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByText('Hello from the e2e test!')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Configuration' }).getByText('Hello from the e2e test!')).toBeVisible();
     expect(page.url()).not.toBe(agentUrl);
 
     // Delete the original, with confirmation.
@@ -85,6 +85,47 @@ test.describe.serial('agents', () => {
     await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1);
     await page.goto(agentUrl);
     await expect(page.getByText('Failed to load agent details').first()).toBeVisible();
+  });
+
+  test('the test panel streams an answer from the draft, in a conversation no list shows', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const token = await signIn(page, request, 'tester');
+    const headers = { Authorization: `Bearer ${token}` };
+    const created = await request.post('/api/agents', { headers, data: { name: 'Kettle tester', greeting: 'Hello! Ask me about returns.' } });
+    expect(created.ok()).toBeTruthy();
+    const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+    const upload = await request.post('/api/upload/document', {
+      headers,
+      multipart: { agentId, file: { name: 'returns.md', mimeType: 'text/markdown', buffer: Buffer.from('# Returns\n\nRefunds are issued within 14 days.\n') } },
+    });
+    expect(upload.ok()).toBeTruthy();
+
+    await page.goto(`/dashboard/agents/${agentId}`);
+    const panel = page.getByRole('region', { name: 'Test this agent' });
+    await expect(panel.getByText('Try the current draft (version 1).', { exact: false })).toBeVisible();
+    await expect(panel.getByTestId('chat-greeting')).toContainText('Ask me about returns');
+    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/agents/${agentId}/test`));
+    await panel.getByTestId('chat-input').fill('How long do refunds take?');
+    await panel.getByTestId('chat-input').press('Enter');
+    expect((await sent).headers().accept).toBe('text/event-stream');
+    const answer = panel.locator('[data-testid="chat-message"][data-role="assistant"]');
+    await expect(answer).toContainText('within 14 days');
+    await expect(answer).toHaveAttribute('data-status', 'complete');
+    await expect(panel.getByTestId('chat-citation')).toContainText('returns.md');
+    await expect(panel.getByTestId('chat-notice')).toContainText('No language model is connected');
+
+    // Start over: a new conversation, opened by the greeting again.
+    await panel.getByRole('button', { name: 'Start over' }).click();
+    await expect(panel.getByTestId('chat-message')).toHaveCount(0);
+    await expect(panel.getByTestId('chat-greeting')).toBeVisible();
+
+    // The test conversation is in no list, nor in the agent's latest conversations.
+    await expect(page.getByRole('region', { name: 'Recent conversations' }).getByText('No conversations yet')).toBeVisible();
+    const list = await request.get('/api/conversations?page=1&limit=10', { headers });
+    expect(((await list.json()) as { meta: { total: number } }).meta.total).toBe(0);
+    await page.goto('/dashboard/conversations');
+    await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
+    await expect(page.getByTestId('conversation-row')).toHaveCount(0);
   });
 
   test('generate an agent from a prompt and save it', async ({ page, request }) => {

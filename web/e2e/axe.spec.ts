@@ -3,9 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // Every page of the app, in light and dark and in English and Arabic, checked with axe-core: a
-// serious or critical violation fails. Runs after accounts.spec.ts (files run alphabetically,
-// one worker), whose first account must be the database's first (the admin); this spec makes its
-// own admin with the binary's create-admin, to see the admin pages too.
+// serious or critical violation fails. Its own project (playwright.config.ts) runs it after the
+// other specs, since accounts.spec.ts needs the database's first account (its admin); this spec
+// makes its own admins with the binary's create-admin, to see the admin pages too.
 
 const variants = [
   { theme: 'light', lang: 'en' },
@@ -17,7 +17,11 @@ const variants = [
 /** axe's rules, plus label-in-name (WCAG 2.5.3), which axe ships as experimental. */
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    // In the page itself: the default mode opens a blank page for every analysis to merge the
+    // results of frames, and the app has none.
+    .setLegacyMode()
+    // Only violations are read: axe skips collecting what passed.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -94,20 +98,72 @@ const PUBLIC = [
   '/login', '/login?expired=true', '/signup', '/register', '/forgot-password', '/reset-password?token=abc', `/verify-email?token=${'0'.repeat(64)}`, '/no-such-page',
 ];
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Lazy pages and their queries: wait until no spinner is left.
-  await expect(page.locator('.animate-spin')).toHaveCount(0, { timeout: 10_000 });
+/**
+ * Counts the page's HTTP requests in flight (the realtime socket is not one of them), so a check
+ * waits for the page's own work (its lazy chunks, translations and queries) instead of for
+ * `networkidle`, which adds 500 ms to every page.
+ */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  let changedAt = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    changedAt = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    /** Resolves once no request has been in flight for `quietMs`. */
+    async quiet(quietMs: number) {
+      const deadline = Date.now() + 15_000;
+      while (inFlight > 0 || Date.now() - changedAt < quietMs) {
+        if (Date.now() > deadline) throw new Error(`${inFlight} request(s) still in flight after 15 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
 }
 
-async function check(page: Page, url: string, found: Record<string, unknown>) {
-  await page.goto(url);
-  await settle(page);
+type Requests = ReturnType<typeof trackRequests>;
+
+/**
+ * Ready to check: the page's requests are done, its fonts loaded, it has rendered, and no spinner
+ * is left (the app still starting, a lazy part or a query still loading).
+ */
+async function settle(page: Page, requests: Requests) {
+  await requests.quiet(100);
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && !!document.querySelector('#root > *') && !document.querySelector('.animate-spin'), undefined, {
+    timeout: 10_000,
+  });
+  // What the last render asked for (a chart, the account menu), then a painted frame.
+  await requests.quiet(50);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * Opens `url` in the running app as a link would (React Router follows the history), without a
+ * reload: each check costs the page's own work, not the app's start.
+ */
+async function visit(page: Page, requests: Requests, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await settle(page, requests);
+}
+
+async function check(page: Page, requests: Requests, url: string, found: Record<string, unknown>) {
+  await visit(page, requests, url);
   const v = await violations(page);
   if (v.length) found[url] = v;
 }
 
 test.describe('accessibility (axe)', () => {
+  // The four variants run in parallel workers (the `axe` project of playwright.config.ts), each
+  // with its own admin, agent, conversation and team.
+  test.describe.configure({ mode: 'parallel' });
+
   let data: Awaited<ReturnType<typeof prepare>>;
 
   test.beforeAll(async ({ request }) => {
@@ -125,10 +181,15 @@ test.describe('accessibility (axe)', () => {
         },
         [theme, lang],
       );
+      const requests = trackRequests(page);
       const found: Record<string, unknown> = {};
 
-      for (const url of PUBLIC) await check(page, url, found);
+      // Signed out: the app starts once, then goes from page to page.
+      await page.goto('/');
+      await settle(page, requests);
+      for (const url of PUBLIC) await check(page, requests, url, found);
 
+      // Signed in (an admin): the app starts again with the session, then every other page.
       await page.evaluate(
         ([token, refresh, user]) => {
           localStorage.setItem('agentforge_token', token);
@@ -137,11 +198,12 @@ test.describe('accessibility (axe)', () => {
         },
         [data.session.token, data.session.refreshToken, JSON.stringify(data.session.user)],
       );
-      for (const url of pages(data.agentId, data.conversationId)) await check(page, url, found);
+      await page.goto('/dashboard');
+      await settle(page, requests);
+      for (const url of pages(data.agentId, data.conversationId)) await check(page, requests, url, found);
 
       // Open states: the account menu, a confirmation, the share dialog.
-      await page.goto(`/dashboard/agents/${data.agentId}`);
-      await settle(page);
+      await visit(page, requests, `/dashboard/agents/${data.agentId}`);
       await page.locator('header button[aria-haspopup="true"], header button[aria-haspopup="menu"]').first().click();
       await expect(page.getByRole('menu')).toBeVisible();
       const menu = await violations(page);
@@ -155,7 +217,7 @@ test.describe('accessibility (axe)', () => {
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await page.locator('section[aria-labelledby="actions-title"]').getByRole('button').nth(-2).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await settle(page);
+      await settle(page, requests);
       const share = await violations(page);
       if (share.length) found['share dialog'] = share;
 

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { components } from '../src/lib/api-types';
+
+type MessageOut = components['schemas']['MessageOut'];
 
 // Screens of the accounts pages in light, dark and Arabic, for a person to look at.
 // Runs only with SCREENSHOTS=1 (writes PNGs under test-results/screens).
@@ -228,6 +231,76 @@ test.describe('lists and dialogs screenshots', () => {
       await shot('team');
       await page.goto('/dashboard/chat');
       await settle();
+      await shot('chat');
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+});
+
+test.describe('test panel and message statuses screenshots', () => {
+  test('the agent test panel, and answers being written or interrupted', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const reg = await request.post('/api/auth/register', {
+      data: { email: `shots-test-${Date.now().toString(36)}@example.com`, password: 'screenshot-pass', firstName: 'Sam', lastName: 'Shots' },
+    });
+    expect(reg.ok()).toBeTruthy();
+    const s = ((await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } }).data;
+    const auth = { Authorization: `Bearer ${s.token}` };
+    const created = await request.post('/api/agents', {
+      headers: auth,
+      data: { name: 'Kettle support', description: 'Answers questions about kettles.', greeting: 'Hello! Ask me about returns.', status: 'active' },
+    });
+    const agentId = ((await created.json()) as { data: { id: string } }).data.id;
+    await request.post('/api/upload/document', {
+      headers: auth,
+      multipart: { agentId, file: { name: 'returns.md', mimeType: 'text/markdown', buffer: Buffer.from('# Returns\n\nRefunds are issued within 14 days.\n') } },
+    });
+    const chat = await request.post(`/api/agents/${agentId}/chat`, { headers: auth, data: { message: 'How long do refunds take?', stream: false } });
+    const { data: turn } = (await chat.json()) as { data: { conversationId: string; userMessage: MessageOut; message: MessageOut } };
+    // The transcript as the server would have it after a restart mid-answer, and with one answer
+    // still being written: the statuses only a stopped or busy server produces.
+    const messages: MessageOut[] = [
+      turn.userMessage,
+      { ...turn.message, content: 'Refunds are issued within', status: 'interrupted', notice: null },
+      { ...turn.userMessage, id: 'q2', content: 'And for sale items?' },
+      { ...turn.message, id: 'a2', content: 'Sale items follow the same', status: 'streaming', notice: null, citations: [] },
+    ];
+    await page.route(`**/api/conversations/${turn.conversationId}/messages`, (route) => route.fulfill({ json: { success: true, data: messages } }));
+
+    for (const v of variants) {
+      await prepare(page, v.theme, v.lang);
+      const shot = (n: string) => page.screenshot({ path: `test-results/screens/test-${n}-${v.name}.png`, fullPage: true });
+      const settle = async () => {
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+      };
+      await page.goto('/');
+      await page.evaluate(
+        ([token, refresh, user]) => {
+          localStorage.setItem('agentforge_token', token);
+          localStorage.setItem('agentforge_refresh_token', refresh);
+          localStorage.setItem('agentforge_user', user);
+        },
+        [s.token, s.refreshToken, JSON.stringify(s.user)],
+      );
+      await page.goto(`/dashboard/agents/${agentId}`);
+      await settle();
+      const panel = page.getByRole('region', { name: /./ }).filter({ has: page.getByTestId('agent-test-panel') });
+      await shot('panel-new');
+      await page.getByTestId('agent-test-panel').getByTestId('chat-input').fill('How long do refunds take?');
+      await page.getByTestId('agent-test-panel').getByTestId('chat-input').press('Enter');
+      await expect(page.getByTestId('agent-test-panel').locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveAttribute('data-status', 'complete');
+      await page.waitForTimeout(300);
+      await panel.screenshot({ path: `test-results/screens/test-panel-${v.name}.png` });
+      await shot('agent');
+      await page.goto(`/dashboard/conversations/${turn.conversationId}`);
+      await settle();
+      await shot('transcript');
+      await page.goto(`/dashboard/agents/${agentId}/chat`);
+      await settle();
+      await page.getByTestId('conversation-item').first().click();
+      await page.waitForTimeout(500);
       await shot('chat');
       await page.evaluate(() => localStorage.clear());
     }

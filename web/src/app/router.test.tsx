@@ -1,16 +1,17 @@
 import { render, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteErrorScreen } from '@/components/errors/error-fallback';
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
 import { AdminRoute, ProtectedRoute } from '@/lib/authorization';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
+import { makeSession } from '@/testing/mocks/users';
 
 describe('route guards', () => {
   it('sends a signed-out visitor to /login and back to where they came from after signing in', async () => {
-    server.use(http.post('*/api/auth/login', () => HttpResponse.json({ success: true, data: { token: 't', user: plainUser } })));
+    server.use(mockApi.post('/auth/login', () => ok(makeSession({ token: 't', user: plainUser }))));
     const { router, user } = renderApp('/dashboard/agents?tab=mine');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -109,8 +110,8 @@ describe('route table', () => {
     ['/user/chat/7', 'This chat is not available'],
   ])('routes %s', async (path, heading) => {
     // The chats read the agent for its name and greeting.
-    const notFound = () => HttpResponse.json({ success: false, error: 'not_found', message: 'Agent not found' }, { status: 404 });
-    server.use(http.get('*/api/agents/7', notFound), http.get('*/api/agents/7/public', notFound));
+    const notFound = () => fail(404, 'not_found', 'Agent not found');
+    server.use(mockApi.get('/agents/{id}', notFound, { id: '7' }), mockApi.get('/agents/{id}/public', notFound, { id: '7' }));
     renderApp(path, { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });

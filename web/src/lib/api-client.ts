@@ -1,5 +1,14 @@
+import createClient, { type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import { env } from '@/config/env';
+import type { components, paths } from '@/lib/api-types';
 import { clearStoredSession, getRefreshToken, getToken, getTokenExpiresAt, storeSession, USER_KEY, type StoredSession } from '@/lib/storage';
+
+// The one HTTP client. openapi-fetch builds every request from the committed API document
+// (src/lib/api-types.ts): the path must be one of its paths, and the path and query parameters and
+// the body are those of that operation, so a misspelt path, parameter or field fails
+// `npm run typecheck`; the answer's type is the operation's. Around it, this module keeps the
+// session (Bearer token, silent refresh, one retry on 401, the way to /login?expired=true), the
+// time-out, the envelope (`data`, or the whole paged answer for lists) and the one ApiError.
 
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred';
@@ -7,10 +16,11 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired';
 /** The access token is refreshed when it expires within this margin. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-export type FieldError = { field: string; message: string };
-export type ListMeta = { page: number; limit: number; total: number };
-/** A list answer keeps its envelope so the caller sees `meta`. */
-export type Paginated<T> = { success: true; data: T[]; meta: ListMeta };
+type S = components['schemas'];
+export type FieldError = S['FieldError'];
+export type ListMeta = S['ListMeta'];
+/** A list answer keeps its envelope so the caller sees `meta` (the document's `Paged_…` shapes). */
+export type Paged<T> = { success: boolean; data: T[]; meta: ListMeta };
 
 /** The one error type every failed call becomes. */
 export class ApiError extends Error {
@@ -27,19 +37,60 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+// ---------------------------------------------------------------------------------------------
+// Types: what a call on a path of the document takes and answers.
 
-export type RequestOptions = {
-  params?: Query;
-  /** Message used when the server gives none. */
-  defaultMessage?: string;
-  headers?: Record<string, string>;
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** The document's paths that answer `method`. */
+export type ApiPath<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
+/** The operation behind `method path`. */
+export type Operation<M extends Method, P extends ApiPath<M>> = paths[P][M];
+
+type Responses<O> = O extends { responses: infer R } ? R : never;
+type SuccessCode = 200 | 201 | 202 | 203 | 206;
+type Content<O, C extends string> = O extends unknown
+  ? { [K in keyof Responses<O>]: K extends SuccessCode ? (Responses<O>[K] extends { content: infer X } ? (C extends keyof X ? X[C] : never) : never) : never }[keyof Responses<O>]
+  : never;
+/** The whole JSON body of a successful answer (an `Envelope_…` or `Paged_…`). */
+export type SuccessBody<O> = Content<O, 'application/json'>;
+/** What a call hands back: the envelope's `data`. */
+export type ResponseData<O> = SuccessBody<O> extends { data: infer D } ? D : SuccessBody<O>;
+/** The JSON body of `method path`'s success. */
+export type ApiBody<M extends Method, P extends ApiPath<M>> = SuccessBody<Operation<M, P>>;
+/** The `data` of `method path`'s success. */
+export type ApiData<M extends Method, P extends ApiPath<M>> = ResponseData<Operation<M, P>>;
+
+/** Options of this client, beside the operation's own parameters and body. */
+export type CallOptions = {
   signal?: AbortSignal;
-  /** A 401 on this call does not end the session (e.g. logout, which signs out anyway). */
-  ignoreUnauthorized?: boolean;
-  /** Hands back the successful Response unread (downloads); failures are still ApiErrors. */
-  rawResponse?: boolean;
+  /** The message when the server gives none (the specification's error catalogue). */
+  defaultMessage?: string;
+  /** A 401 does not end the session (the sign-out, which ends it anyway). */
+  keepSession?: boolean;
 };
+
+/** `params` (path, query) and `body` as the operation declares them, plus the client's options. */
+export type CallInit<O> = ParamsOption<O> & RequestBodyOption<O> & CallOptions;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** The init argument may be left out when the operation needs no parameter and no body. */
+type Args<O, I = CallInit<O>> = RequiredKeys<I> extends never ? [init?: I] : [init: I];
+
+/** GET paths that answer a page (`Paged_…`, with `meta`). */
+export type ListPath = { [P in ApiPath<'get'>]: SuccessBody<Operation<'get', P>> extends { meta: ListMeta } ? P : never }[ApiPath<'get'>];
+/** POST paths that can answer Server-Sent Events. */
+export type StreamPath = { [P in ApiPath<'post'>]: [Content<Operation<'post', P>, 'text/event-stream'>] extends [never] ? never : P }[ApiPath<'post'>];
+/** What `api.stream` answers: the events to read, or the whole answer in one piece. */
+export type StreamAnswer<O> = { events: ReadableStream<Uint8Array>; whole?: never } | { events?: never; whole: ResponseData<O> };
+/** POST paths taking a multipart form. */
+export type UploadPath = {
+  [P in ApiPath<'post'>]: Operation<'post', P> extends { requestBody: { content: { 'multipart/form-data': object } } } ? P : never;
+}[ApiPath<'post'>];
+type FormOf<P extends UploadPath> = Operation<'post', P> extends { requestBody: { content: { 'multipart/form-data': infer F } } } ? F : never;
+/** A multipart form: the document's fields, the `file` a Blob (the document says a binary string). */
+export type UploadForm<P extends UploadPath> = { [K in keyof FormOf<P>]: K extends 'file' ? Blob : FormOf<P>[K] };
+
+// ---------------------------------------------------------------------------------------------
+// The session: 401s, silent refresh.
 
 type Navigate = (url: string) => void;
 let navigateTo: Navigate = (url) => window.location.assign(url);
@@ -62,7 +113,7 @@ function handleUnauthorized(): void {
  * Endpoints that deal with credentials themselves: they never trigger a refresh first, and a
  * 401 from them is not retried after one.
  */
-const AUTH_ENDPOINTS = [
+const AUTH_ENDPOINTS: ReadonlySet<string> = new Set<ApiPath<'post'>>([
   '/auth/login',
   '/auth/register',
   '/auth/refresh-token',
@@ -71,12 +122,7 @@ const AUTH_ENDPOINTS = [
   '/auth/forgot-password',
   '/auth/reset-password',
   '/auth/verify-email',
-];
-
-function isAuthEndpoint(path: string): boolean {
-  const p = `/${path.replace(/^\/+/, '').split('?')[0]}`;
-  return AUTH_ENDPOINTS.includes(p);
-}
+]);
 
 /** Reads `{token, refreshToken, expiresIn, user}` from an envelope's data or the top level. */
 export function readSessionPayload(payload: unknown): StoredSession | null {
@@ -116,8 +162,7 @@ async function exchangeRefreshToken(tokenBefore: string | null): Promise<Refresh
   const refreshToken = getRefreshToken();
   if (!refreshToken) return 'none';
   try {
-    const payload = await send('POST', '/auth/refresh-token', json({ refreshToken }), true);
-    const session = readSessionPayload(payload);
+    const session = readSessionPayload(await api.raw('post', '/auth/refresh-token', { body: { refreshToken } }));
     if (!session) return 'failed';
     storeSession(session);
     return 'refreshed';
@@ -136,8 +181,9 @@ export function refreshSession(): Promise<RefreshOutcome> {
   if (!inflightRefresh) {
     const tokenBefore = getToken();
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    const run = locks
-      ? (locks.request('agentforge-refresh', () => exchangeRefreshToken(tokenBefore)) as unknown as Promise<RefreshOutcome>)
+    const run: Promise<RefreshOutcome> = locks
+      ? // The lock's callback answers a promise, which the lock's own promise settles with.
+        locks.request('agentforge-refresh', () => exchangeRefreshToken(tokenBefore)).then((outcome) => outcome)
       : exchangeRefreshToken(tokenBefore);
     inflightRefresh = run.finally(() => {
       inflightRefresh = null;
@@ -146,17 +192,73 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return inflightRefresh;
 }
 
-function buildUrl(path: string, params?: Query): string {
-  const base = env.API_URL.replace(/\/+$/, '');
-  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!params) return url;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
+// ---------------------------------------------------------------------------------------------
+// Sending: the fetch openapi-fetch calls.
+
+type SendContext = {
+  /** The path is an auth endpoint (no refresh first, no retry). */
+  auth: boolean;
+  defaultMessage?: string;
+  /** A 401 does not end the session (logout, which signs out anyway). */
+  keepSession?: boolean;
+};
+
+/**
+ * Sends one request built by openapi-fetch: refreshes a token about to expire first, adds the
+ * Bearer token, times out after REQUEST_TIMEOUT_MS without an answer, and on 401 refreshes and
+ * retries once or ends the session. Network failures become ApiErrors; answers (even failed
+ * ones) are handed back for openapi-fetch to read.
+ */
+async function sessionFetch(request: Request, ctx: SendContext, retried = false): Promise<Response> {
+  if (!ctx.auth && tokenExpiresSoon()) {
+    const outcome = await refreshSession();
+    if (outcome === 'expired') throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'token_expired');
   }
-  const qs = search.toString();
-  return qs ? `${url}?${qs}` : url;
+
+  const token = getToken();
+  // Kept unsent for the one retry after a refresh (a request's body can be read once).
+  const spare = !ctx.auth && !retried && token && getRefreshToken() ? request.clone() : null;
+  const headers = new Headers(request.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  // The caller's signal (in the request) and the time-out both cancel the call; the caller's
+  // still cancels the body after the answer began (a stream being read).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  if (request.signal.aborted) controller.abort();
+  else request.signal.addEventListener('abort', onAbort, { once: true });
+
+  let res: Response;
+  try {
+    res = await fetch(new Request(request, { headers, signal: controller.signal }));
+  } catch (cause) {
+    request.signal.removeEventListener('abort', onAbort);
+    throw new ApiError(ctx.defaultMessage ?? (cause instanceof Error && cause.message ? cause.message : GENERIC_ERROR_MESSAGE), 500, 'network_error');
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (res.status === 401) {
+    if (spare) {
+      // The access token was refused (expired early, clock skew, a sleeping tab): refresh once and retry.
+      const outcome = await refreshSession();
+      if (outcome === 'refreshed') return sessionFetch(spare, ctx, true);
+      if (outcome !== 'expired' && !ctx.keepSession) handleUnauthorized();
+    } else if (!ctx.keepSession) {
+      handleUnauthorized();
+    }
+  }
+  return res;
 }
+
+const client = createClient<paths>({ baseUrl: env.API_URL.replace(/\/+$/, '') });
+/**
+ * openapi-fetch's `request` seen without the document's types: `send` serves every operation, and
+ * the public functions below (`api.get` …) are the ones that check paths, parameters and bodies.
+ */
+type UntypedRequest = (method: Method, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+const request = client.request as unknown as UntypedRequest;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -164,80 +266,53 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function toFieldErrors(v: unknown): FieldError[] {
   if (!Array.isArray(v)) return [];
-  return v.filter(isRecord).map((e) => ({
-    field: String(e.field ?? ''),
-    message: String(e.message ?? ''),
-  }));
+  return v.filter(isRecord).map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }));
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return undefined;
-  const text = await res.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** A failed answer's ApiError: the server's message, else its code, else the call's default, else the generic one. */
+function toApiError(body: unknown, status: number, ok: boolean, defaultMessage?: string): ApiError {
+  const p = isRecord(body) ? body : {};
+  const message = (typeof p.message === 'string' && p.message) || (typeof p.error === 'string' && p.error) || defaultMessage || GENERIC_ERROR_MESSAGE;
+  return new ApiError(message, ok ? 500 : status || 500, typeof p.error === 'string' ? p.error : undefined, toFieldErrors(p.errors));
 }
+
+type Read = 'json' | 'stream';
+type Init = CallOptions & { params?: object; body?: unknown };
+type Sent = { body: unknown; response: Response };
 
 /**
- * Sends one request and returns the parsed body, untouched; throws ApiError on failure. With
- * `stream`, a successful answer is returned as the unread Response (its body is read by the
- * caller) and the caller's signal stays connected so it can still cancel the body.
+ * Sends `method path` through openapi-fetch and returns the successful answer: its parsed JSON
+ * (`json`) or its Response with the body unread (`stream`). Throws ApiError otherwise.
  */
-async function send(method: string, path: string, body: BodyInit | undefined, isJson: boolean, opts: RequestOptions = {}, retried = false, stream = false): Promise<unknown> {
-  const authEndpoint = isAuthEndpoint(path);
-  if (!authEndpoint && tokenExpiresSoon()) {
-    const outcome = await refreshSession();
-    if (outcome === 'expired') throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'token_expired');
-  }
-
-  const headers: Record<string, string> = { Accept: stream ? 'text/event-stream' : 'application/json', ...opts.headers };
-  if (isJson && body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  opts.signal?.addEventListener('abort', onAbort);
-
-  let res: Response;
+async function send(method: Method, path: string, init: Init = {}, read: Read = 'json', accept = 'application/json'): Promise<Sent> {
+  const { signal, defaultMessage, keepSession, params, body } = init;
+  const ctx: SendContext = { auth: AUTH_ENDPOINTS.has(path), defaultMessage, keepSession };
+  let sent: { data?: unknown; error?: unknown; response: Response };
   try {
-    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal: controller.signal });
-  } catch (cause) {
-    opts.signal?.removeEventListener('abort', onAbort);
-    throw new ApiError(opts.defaultMessage ?? (cause instanceof Error && cause.message ? cause.message : GENERIC_ERROR_MESSAGE), 500, 'network_error');
-  } finally {
-    clearTimeout(timer);
-    if (!stream) opts.signal?.removeEventListener('abort', onAbort);
+    sent = await request(method, path, {
+      params,
+      body,
+      signal,
+      headers: { Accept: accept },
+      parseAs: read,
+      fetch: (request: Request) => sessionFetch(request, ctx),
+    });
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    // A success whose body is not the JSON announced, or a body cut off while read.
+    throw new ApiError(defaultMessage ?? GENERIC_ERROR_MESSAGE, 500, 'invalid_response');
   }
+  const { response } = sent;
+  const payload = response.ok ? sent.data : sent.error;
+  if (!response.ok || (read === 'json' && isRecord(payload) && payload.success === false)) {
+    throw toApiError(payload, response.status, response.ok, defaultMessage);
+  }
+  return { body: payload, response };
+}
 
-  if (stream && res.ok) return res;
-  opts.signal?.removeEventListener('abort', onAbort);
-  if (opts.rawResponse && res.ok) return res;
-  const payload = await readBody(res);
-  if (res.status === 401) {
-    if (!authEndpoint && !retried && token && getRefreshToken()) {
-      // The access token was refused (expired early, clock skew, a sleeping tab): refresh once and retry.
-      const outcome = await refreshSession();
-      if (outcome === 'refreshed') return send(method, path, body, isJson, opts, true, stream);
-      if (outcome !== 'expired' && !opts.ignoreUnauthorized) handleUnauthorized();
-    } else if (!opts.ignoreUnauthorized) {
-      handleUnauthorized();
-    }
-  }
-  if (!res.ok || (isRecord(payload) && payload.success === false)) {
-    const p = isRecord(payload) ? payload : {};
-    const message =
-      (typeof p.message === 'string' && p.message) ||
-      (typeof p.error === 'string' && p.error) ||
-      opts.defaultMessage ||
-      GENERIC_ERROR_MESSAGE;
-    throw new ApiError(message, res.ok ? 500 : res.status || 500, typeof p.error === 'string' ? p.error : undefined, toFieldErrors(p.errors));
-  }
-  return payload;
+/** `{success:true, data}` becomes `data`; anything else is returned as is. */
+function unwrap(payload: unknown): unknown {
+  return isRecord(payload) && payload.success === true && 'data' in payload ? payload.data : payload;
 }
 
 /** The file name of a `Content-Disposition` header (RFC 6266: `filename*` wins over `filename`). */
@@ -256,57 +331,73 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-/** `{success:true, data}` becomes `data`; anything else is returned as is. */
-function unwrap<T>(payload: unknown): T {
-  if (isRecord(payload) && payload.success === true && 'data' in payload) return payload.data as T;
-  return payload as T;
-}
+// The one place where what the server sent meets the document's types: the answer is the
+// operation's success body, which openapi-fetch reads as `unknown` through the untyped `send`.
+const answer = <T>(value: unknown) => value as T;
 
-function json(body: unknown): BodyInit | undefined {
-  return body === undefined ? undefined : JSON.stringify(body);
+function dataCall<M extends Method>(method: M) {
+  return async <P extends ApiPath<M>>(path: P, ...[init]: Args<Operation<M, P>>): Promise<ResponseData<Operation<M, P>>> =>
+    answer(unwrap((await send(method, path, init)).body));
 }
 
 export const api = {
-  get: async <T>(path: string, opts?: RequestOptions) => unwrap<T>(await send('GET', path, undefined, true, opts)),
-  post: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('POST', path, json(body), true, opts)),
-  put: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('PUT', path, json(body), true, opts)),
-  patch: async <T>(path: string, body?: unknown, opts?: RequestOptions) => unwrap<T>(await send('PATCH', path, json(body), true, opts)),
-  /** DELETE, optionally with a JSON body (e.g. the password confirming an account deletion). */
-  delete: async <T>(path: string, opts?: RequestOptions & { body?: unknown }) => unwrap<T>(await send('DELETE', path, json(opts?.body), true, opts)),
+  /** GET: the envelope's `data`. */
+  get: dataCall('get'),
+  /** POST with the operation's JSON body: the envelope's `data`. */
+  post: dataCall('post'),
+  put: dataCall('put'),
+  patch: dataCall('patch'),
+  /** DELETE, with a JSON body where the operation takes one (the password confirming an account deletion). */
+  delete: dataCall('delete'),
 
   /** A paginated list: the whole envelope, so `meta` is kept. */
-  list: async <T>(path: string, opts?: RequestOptions): Promise<Paginated<T>> => {
-    const payload = await send('GET', path, undefined, true, opts);
-    if (isRecord(payload) && Array.isArray(payload.data)) {
-      const data = payload.data as T[];
-      const meta = isRecord(payload.meta) ? (payload.meta as ListMeta) : { page: 1, limit: data.length, total: data.length };
-      return { success: true, data, meta };
+  list: async <P extends ListPath>(path: P, ...[init]: Args<Operation<'get', P>>): Promise<SuccessBody<Operation<'get', P>>> => {
+    const { body } = await send('get', path, init);
+    if (isRecord(body) && Array.isArray(body.data)) {
+      const meta = isRecord(body.meta) ? body.meta : { page: 1, limit: body.data.length, total: body.data.length };
+      return answer({ success: true, data: body.data, meta });
     }
-    const data = Array.isArray(payload) ? (payload as T[]) : [];
-    return { success: true, data, meta: { page: 1, limit: data.length, total: data.length } };
+    const data = Array.isArray(body) ? body : [];
+    return answer({ success: true, data, meta: { page: 1, limit: data.length, total: data.length } });
   },
 
-  /** Multipart upload: the file under `file`, plus extra string fields. */
-  upload: async <T>(path: string, file: Blob, fields: Record<string, string> = {}, opts?: RequestOptions) => {
+  /** The whole JSON answer, for callers that read fields beside `data` themselves (sign-in). */
+  raw: async <M extends Method, P extends ApiPath<M>>(method: M, path: P, ...[init]: Args<Operation<M, P>>): Promise<SuccessBody<Operation<M, P>>> =>
+    answer((await send(method, path, init)).body),
+
+  /** Multipart upload: the form's `file` and its other fields, as the operation declares them. */
+  upload: async <P extends UploadPath>(path: P, init: CallOptions & { body: UploadForm<P> }): Promise<ResponseData<Operation<'post', P>>> => {
     const form = new FormData();
-    form.append('file', file, file instanceof File ? file.name : 'file');
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    return unwrap<T>(await send('POST', path, form, false, opts));
+    const fields: object = init.body;
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
+      // A Blob (a File keeps its name).
+      else if (value !== undefined && value !== null) form.append(key, value, typeof value.name === 'string' ? value.name : 'file');
+    }
+    return answer(unwrap((await send('post', path, { ...init, body: form })).body));
   },
 
   /**
-   * POSTs JSON asking for Server-Sent Events (`Accept: text/event-stream`) and returns the
-   * Response with its body unread; sessions, refresh, 401 and failures as for every call.
+   * POSTs JSON asking for Server-Sent Events (`Accept: text/event-stream`); sessions, refresh,
+   * 401 and failures as for every call. Answers `{ events }`, the body unread, for the caller to
+   * read as Server-Sent Events (aborting `signal` closes the connection, also while it is read),
+   * or `{ whole }`, the envelope's `data`, when the server answered in one JSON piece.
    */
-  stream: async (path: string, body: unknown, opts?: RequestOptions) => (await send('POST', path, json(body), true, opts, false, true)) as Response,
-
-  /** A file to save (e.g. an export): its bytes and the name from `Content-Disposition`, if any. */
-  download: async (path: string, opts?: RequestOptions): Promise<{ blob: Blob; filename: string | null }> => {
-    const res = (await send('GET', path, undefined, false, { ...opts, headers: { Accept: '*/*', ...opts?.headers }, rawResponse: true })) as Response;
-    return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('content-disposition')) };
+  stream: async <P extends StreamPath>(path: P, init: CallInit<Operation<'post', P>>): Promise<StreamAnswer<Operation<'post', P>>> => {
+    const { response } = await send('post', path, init, 'stream', 'text/event-stream');
+    if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) return { events: response.body };
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new ApiError(init.defaultMessage ?? GENERIC_ERROR_MESSAGE, 500, 'invalid_response');
+    }
+    return { whole: answer<ResponseData<Operation<'post', P>>>(unwrap(body)) };
   },
 
-  /** Raw envelope, for callers that read fields beside `data` themselves. */
-  raw: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, opts?: RequestOptions) =>
-    send(method, path, json(body), true, opts),
+  /** A file to save (e.g. an export): its bytes and the name from `Content-Disposition`, if any. */
+  download: async <P extends ApiPath<'get'>>(path: P, ...[init]: Args<Operation<'get', P>>): Promise<{ blob: Blob; filename: string | null }> => {
+    const { response } = await send('get', path, init, 'stream', '*/*');
+    return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('content-disposition')) };
+  },
 };

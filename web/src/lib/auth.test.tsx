@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider, readStoredSession, useAuth } from '@/lib/auth';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 
 function Probe() {
@@ -41,7 +42,7 @@ describe('session', () => {
   });
 
   it("signs out locally with 'Logged out (locally)' when the server fails", async () => {
-    server.use(http.post('*/api/auth/logout', () => HttpResponse.error()));
+    server.use(mockApi.post('/auth/logout', () => HttpResponse.error()));
     localStorage.setItem('agentforge_token', 't');
     localStorage.setItem('agentforge_user', '{"email":"a@b.c","role":"admin"}');
     render(
@@ -68,8 +69,8 @@ describe('session life cycle', () => {
     localStorage.setItem('agentforge_token', 't');
     localStorage.setItem('agentforge_user', '{"email":"a@b.c","firstName":"Old"}');
     server.use(
-      http.get('*/api/auth/me', () =>
-        HttpResponse.json({ success: true, data: { id: '1', email: 'a@b.c', firstName: 'New', lastName: 'N', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00Z' } }),
+      mockApi.get('/auth/me', () =>
+        ok({ id: '1', email: 'a@b.c', firstName: 'New', lastName: 'N', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00Z' }),
       ),
     );
     const log: boolean[] = [];
@@ -87,7 +88,7 @@ describe('session life cycle', () => {
   it('clears token, user and refresh token when GET /auth/me answers 401', async () => {
     localStorage.setItem('agentforge_token', 't');
     localStorage.setItem('agentforge_user', '{"email":"a@b.c"}');
-    server.use(http.get('*/api/auth/me', () => HttpResponse.json({ success: false, error: 'token_invalid', message: 'Invalid token' }, { status: 401 })));
+    server.use(mockApi.get('/auth/me', () => fail(401, 'token_invalid', 'Invalid token')));
     render(
       <AuthProvider>
         <LoadingProbe log={[]} />
@@ -101,9 +102,9 @@ describe('session life cycle', () => {
   it('sends the refresh token on logout and clears it', async () => {
     let body: unknown;
     server.use(
-      http.post('*/api/auth/logout', async ({ request }) => {
+      mockApi.post('/auth/logout', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ success: true, data: { message: 'Signed out' } });
+        return ok({ message: 'Signed out' });
       }),
     );
     localStorage.setItem('agentforge_token', 't');

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, refreshSession, REFRESH_MARGIN_MS } from '@/lib/api-client';
+import type { Role } from '@/lib/api-enums';
 import {
   clearStoredSession,
   getRefreshToken,
@@ -14,8 +15,6 @@ import {
   USER_KEY,
   type StoredSession,
 } from '@/lib/storage';
-
-export type Role = 'user' | 'admin';
 
 export type User = {
   id?: string;
@@ -142,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!getToken()) return;
     let cancelled = false;
     api
-      .get<unknown>('/auth/me')
+      .get('/auth/me')
       .then((raw) => {
         const fresh = normalizeUser(raw);
         if (cancelled || !fresh || !getToken()) return;
@@ -186,7 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async (): Promise<{ success: true; message?: string }> => {
     const refreshToken = getRefreshToken();
     try {
-      await api.post('/auth/logout', refreshToken ? { refreshToken } : {}, { ignoreUnauthorized: true });
+      await api.post('/auth/logout', { body: refreshToken ? { refreshToken } : {}, keepSession: true });
       return { success: true };
     } catch {
       return { success: true, message: LOGGED_OUT_LOCALLY };

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversationKeys, LIVE_LIST_PARAMS, recentParams, sidebarParams, type ConversationListParams } from '@/lib/conversations';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import type { ConversationOut, MessageOut } from '@/lib/conversations';
-import type { Paginated } from '@/lib/api-client';
+import type { ConversationPage } from '@/lib/conversations';
 import { queryConfig } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime';
 import { TOKEN_KEY } from '@/lib/storage';
 import { makeConversation, makeMessage } from '@/testing/mocks/conversations';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
 
-const page = (data: ConversationOut[], p: ConversationListParams): Paginated<ConversationOut> => ({ success: true, data, meta: { page: p.page, limit: p.limit, total: data.length } });
+const page = (data: ConversationOut[], p: ConversationListParams): ConversationPage => ({ success: true, data, meta: { page: p.page, limit: p.limit, total: data.length } });
 const ALL: ConversationListParams = { page: 1, limit: 10 };
 const ENDED: ConversationListParams = { page: 1, limit: 10, status: 'ended' };
 const OTHER_AGENT: ConversationListParams = { page: 1, limit: 10, agentId: 'a2' };
@@ -27,7 +27,7 @@ function setup() {
   const hook = renderHook(() => useConversationsRealtime(), { wrapper });
   const socket = FakeWebSocket.last();
   act(() => socket.open());
-  const list = (p: ConversationListParams) => qc.getQueryData<Paginated<ConversationOut>>(conversationKeys.list(p));
+  const list = (p: ConversationListParams) => qc.getQueryData<ConversationPage>(conversationKeys.list(p));
   return { qc, hook, socket, list };
 }
 
@@ -86,7 +86,7 @@ describe('the realtime hook', () => {
     const c = makeConversation({ id: 'c1' });
     qc.setQueryData(conversationKeys.list(ALL), page([c], ALL));
     qc.setQueryData(conversationKeys.list(LIVE_LIST_PARAMS), page([c], LIVE_LIST_PARAMS));
-    const ended = { ...c, status: 'ended', endedAt: '2026-03-01T12:00:00Z' };
+    const ended = makeConversation({ ...c, status: 'ended', endedAt: '2026-03-01T12:00:00Z' });
     act(() => socket.emit({ type: 'conversation.ended', conversation: ended }));
     expect(list(LIVE_LIST_PARAMS)!.data).toEqual([]);
     expect(list(LIVE_LIST_PARAMS)!.meta.total).toBe(0);
@@ -142,7 +142,7 @@ describe('the realtime hook', () => {
     const key = conversationKeys.agentList('a1');
     qc.setQueryData(key, page([makeConversation({ id: 'c1' })], recentParams('a1')));
     act(() => socket.emit({ type: 'conversation.started', conversation: makeConversation({ id: 'c2', agentId: 'a1' }) }));
-    expect(qc.getQueryData<Paginated<ConversationOut>>(key)!.data.map((c) => c.id)).toEqual(['c2', 'c1']);
+    expect(qc.getQueryData<ConversationPage>(key)!.data.map((c) => c.id)).toEqual(['c2', 'c1']);
   });
 
   it('refetches what is shown when the server says the socket fell behind', () => {

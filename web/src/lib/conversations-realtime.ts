@@ -1,13 +1,12 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Paginated } from '@/lib/api-client';
-import { conversationKeys, removeFromLists, storeMessages, type ConversationListParams, type ConversationOut, type MessageOut } from '@/lib/conversations';
+import { conversationKeys, removeFromLists, storeMessages, type ConversationListParams, type ConversationOut, type ConversationPage, type MessageOut } from '@/lib/conversations';
 import { useRealtime, type RealtimeEvent, type RealtimeListener, type RealtimeStatus } from '@/lib/realtime';
 
 // The realtime socket's conversation events, applied to every cached view of conversations at
 // once: the lists (the conversation list, the live view, the chat sidebar, an agent's latest),
 // the conversation itself and its open transcript (the transcript pages and the chat's).
 
-type Page = Paginated<ConversationOut>;
+type Page = ConversationPage;
 
 /**
  * Whether a list with these filters shows the conversation: true, false, or null when only the
@@ -63,42 +62,30 @@ function setDetailIfCached(qc: QueryClient, c: ConversationOut) {
 /** What a conversation carries of its latest message (the server sends its first 200 characters). */
 const lastMessageOf = (m: MessageOut): ConversationOut['lastMessage'] => ({ role: m.role, text: m.content.slice(0, 200) });
 
-const isConversation = (v: unknown): v is ConversationOut => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
-const isMessage = (v: unknown): v is MessageOut => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
-
 /** Brings the cached conversations, transcripts and lists up to date with one socket event. */
 export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): void {
   switch (event.type) {
     case 'conversation.started':
-      if (isConversation(event.conversation)) {
-        patchLists(qc, event.conversation, 'started');
-        setDetailIfCached(qc, event.conversation);
-      }
+      patchLists(qc, event.conversation, 'started');
+      setDetailIfCached(qc, event.conversation);
       break;
     case 'message.created': {
-      const message = isMessage(event.message) ? event.message : null;
-      const conversationId = typeof event.conversationId === 'string' ? event.conversationId : message?.conversationId;
+      const { message } = event;
       // Only a transcript someone has open is extended; the others load whole when opened.
-      if (conversationId && message) storeMessages(qc, conversationId, [message]);
-      if (isConversation(event.conversation)) {
-        // The message itself is the conversation's latest.
-        const c = message ? { ...event.conversation, lastMessage: lastMessageOf(message) } : event.conversation;
-        patchLists(qc, c, 'activity');
-        setDetailIfCached(qc, c);
-      }
+      storeMessages(qc, event.conversationId, [message]);
+      // The message itself is the conversation's latest.
+      const c = { ...event.conversation, lastMessage: lastMessageOf(message) };
+      patchLists(qc, c, 'activity');
+      setDetailIfCached(qc, c);
       break;
     }
     case 'conversation.ended':
-      if (isConversation(event.conversation)) {
-        patchLists(qc, event.conversation, 'updated');
-        setDetailIfCached(qc, event.conversation);
-      }
+      patchLists(qc, event.conversation, 'updated');
+      setDetailIfCached(qc, event.conversation);
       break;
     case 'conversation.deleted':
-      if (typeof event.conversationId === 'string') {
-        removeFromLists(qc, event.conversationId);
-        qc.removeQueries({ queryKey: conversationKeys.detail(event.conversationId) });
-      }
+      removeFromLists(qc, event.conversationId);
+      qc.removeQueries({ queryKey: conversationKeys.detail(event.conversationId) });
       break;
     case 'resync':
       // The socket fell behind and missed events: what is shown is asked for again.
@@ -111,7 +98,7 @@ export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): v
  * Listens to the realtime socket while mounted and keeps every cached view of conversations
  * current. After a reconnection everything cached is refetched, since events may have been missed.
  */
-export function useConversationsRealtime(onEvent?: RealtimeListener): RealtimeStatus {
+export function useConversationsRealtime(onEvent?: RealtimeListener, options: { enabled?: boolean } = {}): RealtimeStatus {
   const qc = useQueryClient();
   return useRealtime((event, info) => {
     if (event.type === 'ready') {
@@ -120,5 +107,5 @@ export function useConversationsRealtime(onEvent?: RealtimeListener): RealtimeSt
       applyConversationEvent(qc, event);
     }
     onEvent?.(event, info);
-  });
+  }, options);
 }

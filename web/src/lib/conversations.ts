@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, type Paginated } from '@/lib/api-client';
+import { api, type Paged } from '@/lib/api-client';
+import type { Channel, ConversationStatus, ExportFormat } from '@/lib/api-enums';
 import type { components } from '@/lib/api-types';
 
 // Conversations are shown by three features: `conversations` (the lists, the live view, the
@@ -13,11 +14,7 @@ export type ConversationOut = S['ConversationOut'];
 export type MessageOut = S['MessageOut'];
 export type CitationOut = S['CitationOut'];
 
-export const CONVERSATION_CHANNELS = ['web', 'widget', 'api', 'voice', 'phone', 'sms', 'webhook'] as const;
-export const CONVERSATION_STATUSES = ['active', 'ended', 'handed_off'] as const;
-export type Channel = (typeof CONVERSATION_CHANNELS)[number];
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-export type ExportFormat = 'json' | 'csv';
+export type ConversationPage = Paged<ConversationOut>;
 
 /** The default page size of the specification. */
 export const PAGE_SIZE = 10;
@@ -92,7 +89,7 @@ export function listQuery(p: ConversationListParams) {
 }
 
 export const listConversations = (p: ConversationListParams) =>
-  api.list<ConversationOut>('/conversations', { params: listQuery(p), defaultMessage: CONVERSATION_ERRORS.list });
+  api.list('/conversations', { params: { query: listQuery(p) }, defaultMessage: CONVERSATION_ERRORS.list });
 
 /** Refetched on every visit: the socket may not have been listening meanwhile. */
 export const conversationListQueryOptions = (params: ConversationListParams) =>
@@ -110,23 +107,20 @@ export const useConversations = (params: ConversationListParams, { keepPrevious 
 export const agentConversationsQueryOptions = (agentId: string) =>
   queryOptions({
     queryKey: conversationKeys.agentList(agentId),
-    queryFn: () =>
-      api.list<ConversationOut>(`/agents/${encodeURIComponent(agentId)}/conversations`, { params: { page: 1, limit: RECENT_CONVERSATIONS } }),
+    queryFn: () => api.list('/agents/{id}/conversations', { params: { path: { id: agentId }, query: { page: 1, limit: RECENT_CONVERSATIONS } } }),
     // Conversations happen elsewhere (chat, widget): every visit asks again.
     refetchOnMount: 'always',
   });
 
 export const useAgentConversations = (agentId: string) => useQuery(agentConversationsQueryOptions(agentId));
 
-const path = (id: string) => `/conversations/${encodeURIComponent(id)}`;
-
 export const conversationQueryOptions = (id: string) =>
-  queryOptions({ queryKey: conversationKeys.detail(id), queryFn: () => api.get<ConversationOut>(path(id)), refetchOnMount: 'always' });
+  queryOptions({ queryKey: conversationKeys.detail(id), queryFn: () => api.get('/conversations/{id}', { params: { path: { id } } }), refetchOnMount: 'always' });
 export const useConversation = (id: string) => useQuery(conversationQueryOptions(id));
 
 /** Every message of a conversation, oldest first. */
 export const messagesQueryOptions = (id: string) =>
-  queryOptions({ queryKey: conversationKeys.messages(id), queryFn: () => api.get<MessageOut[]>(`${path(id)}/messages`) });
+  queryOptions({ queryKey: conversationKeys.messages(id), queryFn: () => api.get('/conversations/{id}/messages', { params: { path: { id } } }) });
 
 /**
  * A transcript. `fresh` asks the server again on every visit (the transcript pages); the chat
@@ -155,9 +149,9 @@ export function storeMessages(qc: QueryClient, conversationId: string, messages:
 
 /** Takes a conversation out of every cached list (counting it out of their totals). */
 export function removeFromLists(qc: QueryClient, id: string) {
-  for (const [key, data] of qc.getQueriesData<Paginated<ConversationOut>>({ queryKey: conversationKeys.lists() })) {
+  for (const [key, data] of qc.getQueriesData<ConversationPage>({ queryKey: conversationKeys.lists() })) {
     if (data?.data.some((c) => c.id === id)) {
-      qc.setQueryData<Paginated<ConversationOut>>(key, { ...data, data: data.data.filter((c) => c.id !== id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
+      qc.setQueryData<ConversationPage>(key, { ...data, data: data.data.filter((c) => c.id !== id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
     }
   }
 }
@@ -165,7 +159,7 @@ export function removeFromLists(qc: QueryClient, id: string) {
 export function useEndConversation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<ConversationOut>(`${path(id)}/end`),
+    mutationFn: (id: string) => api.post('/conversations/{id}/end', { params: { path: { id } } }),
     onSuccess: (conversation) => {
       qc.setQueryData(conversationKeys.detail(conversation.id), conversation);
       void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
@@ -176,7 +170,7 @@ export function useEndConversation() {
 export function useDeleteConversation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(path(id)),
+    mutationFn: (id: string) => api.delete('/conversations/{id}', { params: { path: { id } } }),
     // The transcript's own cache is left to expire: removing it under the still-mounted screen
     // would refetch a conversation that no longer exists.
     onSuccess: (_d, id) => {
@@ -189,7 +183,7 @@ export function useDeleteConversation() {
 
 /** The transcript as the server formats it (GET …/export), saved under the name it gives. */
 export async function downloadExport(id: string, format: ExportFormat): Promise<void> {
-  const { blob, filename } = await api.download(`${path(id)}/export`, { params: { format } });
+  const { blob, filename } = await api.download('/conversations/{id}/export', { params: { path: { id }, query: { format } } });
   saveBlob(blob, filename ?? `conversation-${id}.${format}`);
 }
 

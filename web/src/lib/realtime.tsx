@@ -1,13 +1,26 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { env } from '@/config/env';
 import { refreshSession, tokenExpiresSoon } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
 import { getToken, SESSION_CLEARED_EVENT, SESSION_STORED_EVENT } from '@/lib/storage';
 
 /** `connecting` (first try or a retry under way), `open`, or `closed` (waiting to retry, or signed out). */
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
-/** One JSON frame of the socket (docs/chat.md, "Realtime socket"): `type` plus its fields. */
-export type RealtimeEvent = { type: string } & Record<string, unknown>;
+/** One JSON frame of the socket (docs/chat.md, "Realtime socket"), as the API document declares it. */
+export type RealtimeEvent = components['schemas']['RealtimeEvent'];
+export type RealtimeEventType = RealtimeEvent['type'];
+
+// Every event type of the document, once: a type it adds or drops fails the type check here.
+const EVENT_TYPES: Record<RealtimeEventType, true> = {
+  ready: true,
+  resync: true,
+  'conversation.started': true,
+  'message.created': true,
+  'conversation.ended': true,
+  'conversation.deleted': true,
+  'team.notification': true,
+};
 
 /** `resumed`: this `ready` follows a reconnection, so events may have been missed meanwhile. */
 export type RealtimeListener = (event: RealtimeEvent, info: { resumed: boolean }) => void;
@@ -213,11 +226,15 @@ export class RealtimeClient {
   }
 }
 
+/** A frame of a type the document knows, read as that event; anything else is ignored. */
 function parseFrame(data: unknown): RealtimeEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    if (typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string') return value as RealtimeEvent;
+    if (typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string' && Object.hasOwn(EVENT_TYPES, value.type)) {
+      // The server's frame, read as the document's shape for its type.
+      return value as RealtimeEvent;
+    }
   } catch {
     // not JSON: ignored
   }
@@ -240,10 +257,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Keeps the realtime socket open while the calling component is mounted, hands each event to
- * `onEvent` (the latest one given), and returns the connection state.
+ * Keeps the realtime socket open while the calling component is mounted (and `enabled`), hands
+ * each event to `onEvent` (the latest one given), and returns the connection state.
  */
-export function useRealtime(onEvent?: RealtimeListener): RealtimeStatus {
+export function useRealtime(onEvent?: RealtimeListener, { enabled = true }: { enabled?: boolean } = {}): RealtimeStatus {
   const client = useContext(RealtimeContext);
   if (!client) throw new Error('useRealtime must be used inside a RealtimeProvider');
   const listener = useRef(onEvent);
@@ -251,12 +268,13 @@ export function useRealtime(onEvent?: RealtimeListener): RealtimeStatus {
     listener.current = onEvent;
   });
   useEffect(() => {
+    if (!enabled) return;
     const unsubscribe = client.subscribe((event, info) => listener.current?.(event, info));
     const release = client.acquire();
     return () => {
       unsubscribe();
       release();
     };
-  }, [client]);
+  }, [client, enabled]);
   return useSyncExternalStore(client.subscribeStatus, client.getStatus, client.getStatus);
 }

@@ -1,8 +1,10 @@
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, readSessionPayload, setUnauthorizedNavigator } from '@/lib/api-client';
 import { decodeJwtExpiry, getTokenExpiresAt, REFRESH_TOKEN_KEY, storeSession, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { makeAgent } from '@/testing/mocks/agents';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { makeUser } from '@/testing/mocks/users';
 
 /** An unsigned JWT whose `exp` is `seconds` from now (the client only reads it). */
 function jwt(seconds: number, sub = 'u1'): string {
@@ -10,7 +12,7 @@ function jwt(seconds: number, sub = 'u1'): string {
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, exp: Math.floor(Date.now() / 1000) + seconds })}.sig`;
 }
 
-const user = { id: 'u1', email: 'a@b.co', firstName: 'A', lastName: 'B', role: 'user', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' };
+const user = makeUser({ id: 'u1', email: 'a@b.co', firstName: 'A', lastName: 'B' });
 
 function signedIn(token: string, refreshToken = 'refresh-1') {
   localStorage.setItem(TOKEN_KEY, token);
@@ -42,18 +44,18 @@ describe('silent refresh', () => {
     const refreshBodies: unknown[] = [];
     const seen: (string | null)[] = [];
     server.use(
-      http.post('*/api/auth/refresh-token', async ({ request }) => {
+      mockApi.post('/auth/refresh-token', async ({ request }) => {
         refreshBodies.push(await request.json());
         await new Promise((r) => setTimeout(r, 20));
-        return HttpResponse.json({ success: true, data: { token: fresh, refreshToken: 'refresh-2', expiresIn: 900, user: { ...user, firstName: 'Fresh' } } });
+        return ok({ token: fresh, refreshToken: 'refresh-2', expiresIn: 900, user: { ...user, firstName: 'Fresh' } });
       }),
-      http.get('*/api/things/:id', ({ request, params }) => {
+      mockApi.get('/agents/{id}', ({ request, params }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: { id: params.id } });
+        return ok(makeAgent({ id: params.id }));
       }),
     );
-    const [a, b] = await Promise.all([api.get('/things/1'), api.get('/things/2')]);
-    expect([a, b]).toEqual([{ id: '1' }, { id: '2' }]);
+    const [a, b] = await Promise.all([api.get('/agents/{id}', { params: { path: { id: '1' } } }), api.get('/agents/{id}', { params: { path: { id: '2' } } })]);
+    expect([a.id, b.id]).toEqual(['1', '2']);
     expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
     expect(seen).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`]);
     expect(localStorage.getItem(TOKEN_KEY)).toBe(fresh);
@@ -64,17 +66,17 @@ describe('silent refresh', () => {
   it('does not refresh a token with more than 60 s left, nor before auth endpoints', async () => {
     const refresh = vi.fn();
     server.use(
-      http.post('*/api/auth/refresh-token', () => {
+      mockApi.post('/auth/refresh-token', () => {
         refresh();
-        return HttpResponse.json({ success: false }, { status: 500 });
+        return fail(500, 'internal', 'Internal error');
       }),
-      http.get('*/api/things', () => HttpResponse.json({ success: true, data: [] })),
-      http.post('*/api/auth/forgot-password', () => HttpResponse.json({ success: true, data: { message: 'ok' } })),
+      mockApi.get('/teams', () => ok([])),
+      mockApi.post('/auth/forgot-password', () => ok({ message: 'ok' })),
     );
     signedIn(jwt(600));
-    await api.get('/things');
+    await api.get('/teams');
     signedIn(jwt(10));
-    await api.post('/auth/forgot-password', { email: 'a@b.co' });
+    await api.post('/auth/forgot-password', { body: { email: 'a@b.co' } });
     expect(refresh).not.toHaveBeenCalled();
   });
 
@@ -85,13 +87,13 @@ describe('silent refresh', () => {
     signedIn(jwt(5));
     const things = vi.fn();
     server.use(
-      http.post('*/api/auth/refresh-token', () => HttpResponse.json({ success: false, error: 'token_reused', message: 'Session expired' }, { status: 401 })),
-      http.get('*/api/things', () => {
+      mockApi.post('/auth/refresh-token', () => fail(401, 'token_reused', 'Session expired')),
+      mockApi.get('/teams', () => {
         things();
-        return HttpResponse.json({ success: true, data: [] });
+        return ok([]);
       }),
     );
-    await expect(api.get('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/teams')).rejects.toMatchObject({ status: 401 });
     expect(things).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login?expired=true');
     expect([localStorage.getItem(TOKEN_KEY), localStorage.getItem(USER_KEY), localStorage.getItem(REFRESH_TOKEN_KEY)]).toEqual([null, null, null]);
@@ -100,14 +102,13 @@ describe('silent refresh', () => {
   it('refreshes and retries once when a request is refused with 401', async () => {
     signedIn('stale-token');
     server.use(
-      http.post('*/api/auth/refresh-token', () => HttpResponse.json({ success: true, data: { token: 'new-token', refreshToken: 'refresh-2', expiresIn: 900, user } })),
-      http.get('*/api/things', ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new-token'
-          ? HttpResponse.json({ success: true, data: ['ok'] })
-          : HttpResponse.json({ success: false, error: 'token_expired', message: 'Token expired' }, { status: 401 }),
+      mockApi.post('/auth/refresh-token', () => ok({ token: 'new-token', refreshToken: 'refresh-2', expiresIn: 900, user })),
+      mockApi.post('/agents', async ({ request }) =>
+        request.headers.get('authorization') === 'Bearer new-token' ? ok(makeAgent({ name: (await request.json()).name ?? '' }), 201) : fail(401, 'token_expired', 'Token expired'),
       ),
     );
-    await expect(api.get('/things')).resolves.toEqual(['ok']);
+    // The retry sends the same body again.
+    await expect(api.post('/agents', { body: { name: 'Nova' } })).resolves.toMatchObject({ name: 'Nova' });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token');
   });
 });

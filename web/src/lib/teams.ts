@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { TeamRole } from '@/lib/api-enums';
 import type { components } from '@/lib/api-types';
 
 // The caller's teams are read by two features: `teams` (the team settings) and `agents` (the
@@ -7,18 +8,15 @@ import type { components } from '@/lib/api-types';
 
 export type Team = components['schemas']['TeamOut'];
 
-/** Member roles, from most to least powerful (product.md, Teams). */
-export const TEAM_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
 
 // The server's rules (crates/domain/src/team.rs); the screens hide what a role may not do.
 
 /** Owners and admins manage members, invitations and the team's agents. */
-export const manages = (role?: string | null) => role === 'owner' || role === 'admin';
+export const manages = (role?: TeamRole | null) => role === 'owner' || role === 'admin';
 /** Everyone but viewers edits the team's agents and may share their own with the team. */
-export const editsAgents = (role?: string | null) => !!role && role !== 'viewer';
+export const editsAgents = (role?: TeamRole | null) => !!role && role !== 'viewer';
 /** Whether someone with role `mine` may give (or take away) `role`: only owners deal in ownership. */
-export const mayGrant = (mine: string | null | undefined, role: string) => mine === 'owner' || (mine === 'admin' && role !== 'owner');
+export const mayGrant = (mine: TeamRole | null | undefined, role: TeamRole) => mine === 'owner' || (mine === 'admin' && role !== 'owner');
 
 export const teamKeys = {
   all: ['teams'] as const,
@@ -34,5 +32,5 @@ export const teamKeys = {
 };
 
 /** GET /teams: the teams I belong to, each with my role. */
-export const myTeamsQueryOptions = () => queryOptions({ queryKey: teamKeys.mine(), queryFn: () => api.get<Team[]>('/teams') });
+export const myTeamsQueryOptions = () => queryOptions({ queryKey: teamKeys.mine(), queryFn: () => api.get('/teams') });
 export const useMyTeams = () => useQuery(myTeamsQueryOptions());

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { setUnauthorizedNavigator } from '@/lib/api-client';
@@ -30,6 +31,12 @@ if (!('ResizeObserver' in globalThis)) {
   }
   (globalThis as unknown as { ResizeObserver: typeof ResizeObserverStub }).ResizeObserver = ResizeObserverStub;
 }
+
+// jsdom's File and FormData are not Node's, whose fetch sends a multipart body: a jsdom file would
+// arrive empty. Node's stand in for them, so an upload is sent (and read by msw) as a browser
+// sends it. (jsdom's Blob stays: its FileReader, which the clipboard uses, reads only its own.)
+const nodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+Object.assign(globalThis, { File: NodeFile, FormData: nodeFormData });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {

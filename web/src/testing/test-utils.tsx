@@ -5,9 +5,11 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import type { User } from '@/lib/auth';
 import { TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { makeUser } from '@/testing/mocks/users';
 
-export const adminUser: User = { id: '1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' };
-export const plainUser: User = { id: '2', email: 'bob@example.com', firstName: 'Bob', lastName: 'User', role: 'user' };
+/** The users of the tests, as the API gives them (GET /auth/me). */
+export const adminUser = makeUser({ id: '1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' });
+export const plainUser = makeUser({ id: '2', email: 'bob@example.com', firstName: 'Bob', lastName: 'User', role: 'user' });
 
 export function storeSession(user: User, token = 'test-token') {
   localStorage.setItem(TOKEN_KEY, token);

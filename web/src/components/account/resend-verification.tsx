@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
-import type { components } from '@/lib/api-types';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 
@@ -11,7 +10,7 @@ import { toast } from '@/lib/toast';
 // lives here, with its one call.
 
 /** POST /auth/resend-verification: a new link to the signed-in user's address. */
-const resendVerification = () => api.post<components['schemas']['NoticeOut']>('/auth/resend-verification');
+const resendVerification = () => api.post('/auth/resend-verification');
 
 /** Sends a new verification link to the signed-in user; answers with a toast. */
 export function ResendVerificationButton({ className, variant = 'secondary' }: { className?: string; variant?: 'secondary' | 'ghost' | 'primary' }) {

@@ -10,9 +10,7 @@ export function TeamNotifications() {
   const { t } = useTranslation('dashboard');
   useRealtime((event) => {
     if (event.type !== 'team.notification') return;
-    const teamName = typeof event.teamName === 'string' ? event.teamName : '';
-    const message = typeof event.message === 'string' ? event.message : '';
-    const from = typeof event.from === 'string' ? event.from : '';
+    const { teamName, message, from } = event;
     toast({ title: teamName || t('teams.notification.title'), description: from ? t('teams.notification.body', { from, message }) : message, status: 'info' });
   });
   return null;

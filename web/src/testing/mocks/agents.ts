@@ -1,9 +1,6 @@
-import { http, HttpResponse } from 'msw';
-import type { Agent, Template, Voice } from '@/features/agents/api/agents';
-
-export const ok = (data: unknown, status = 200) => HttpResponse.json({ success: true, data }, { status });
-export const fail = (status: number, error: string, message: string, errors: Array<{ field: string; message: string }> = []) =>
-  HttpResponse.json({ success: false, error, message, errors }, { status });
+import type { Agent, Personality, Template, Voice } from '@/features/agents/api/agents';
+import type { AgentDocument } from '@/features/agents/api/documents';
+import { mockApi, ok } from '@/testing/mocks/http';
 
 const config = {
   description: 'Qualifies interest and books demos.',
@@ -65,11 +62,39 @@ const voice = (name: string, useCase: string): Voice => ({
 });
 export const voices: Voice[] = [voice('bella', 'support'), voice('daniel', 'business'), voice('emily', 'education'), voice('rachel', 'general')];
 
+export function makePersonality(over: Partial<Personality> = {}): Personality {
+  return {
+    id: 'builtin-friendly',
+    name: 'Friendly',
+    description: 'Warm',
+    tone: 'warm',
+    traits: [],
+    instructions: '',
+    builtIn: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+export function makeDocument(over: Partial<AgentDocument> = {}): AgentDocument {
+  return {
+    id: 'd1',
+    agentId: 'a1',
+    name: 'faq.md',
+    contentType: 'text/markdown',
+    size: 1200,
+    charCount: 1100,
+    passageCount: 2,
+    status: 'ready',
+    createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
 /** The catalogue endpoints the form and the empty state read. */
 export const catalogueHandlers = [
-  http.get('*/api/agents/templates', () => ok(templates)),
-  http.get('*/api/agents/voices', () => ok(voices)),
-  http.get('*/api/personalities', () =>
-    ok([{ id: 'builtin-friendly', name: 'Friendly', description: 'Warm', tone: 'warm', traits: [], instructions: '', builtIn: true, createdAt: '', updatedAt: '' }]),
-  ),
+  mockApi.get('/agents/templates', () => ok(templates)),
+  mockApi.get('/agents/voices', () => ok(voices)),
+  mockApi.get('/personalities', () => ok([makePersonality()])),
 ];

@@ -1,6 +1,6 @@
-import type { ConversationOut, MessageOut } from '@/lib/conversations';
 import type { DashboardOut } from '@/features/dashboard/types';
-import { emptyDashboard } from '@/testing/mocks/server';
+import type { ConversationOut, MessageOut } from '@/lib/conversations';
+import { emptyDashboard } from '@/testing/mocks/dashboard';
 
 export function makeConversation(over: Partial<ConversationOut> = {}): ConversationOut {
   return {
@@ -44,7 +44,7 @@ export function makeMessage(over: Partial<MessageOut> = {}): MessageOut {
 }
 
 export function makeDashboard(over: { overview?: Partial<DashboardOut['overview']>; systemStatus?: Partial<DashboardOut['systemStatus']>; recent?: ConversationOut[] } = {}): DashboardOut {
-  const base = emptyDashboard() as DashboardOut;
+  const base = emptyDashboard();
   return {
     overview: { ...base.overview, ...over.overview },
     activity: { ...base.activity, recent: over.recent ?? base.activity.recent },

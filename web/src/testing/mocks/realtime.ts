@@ -1,3 +1,5 @@
+import type { RealtimeEvent } from '@/lib/realtime';
+
 /**
  * A stand-in for the browser's WebSocket: it never connects by itself; a test opens it, pushes
  * frames and drops it. Installed for every test by setup-tests.ts.
@@ -43,8 +45,8 @@ export class FakeWebSocket {
     this.emit({ type: 'ready', userId });
   }
 
-  /** One JSON text frame from the server. */
-  emit(frame: Record<string, unknown>): void {
+  /** One JSON text frame from the server, as the API document declares them. */
+  emit(frame: RealtimeEvent): void {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
   }
 

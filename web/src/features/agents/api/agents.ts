@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { AgentSort, AgentStatus, AgentType, Period } from '@/lib/api-enums';
 import type { components } from '@/lib/api-types';
 import { teamKeys } from '@/lib/teams';
 
@@ -18,18 +19,11 @@ export type GenerateInput = S['GenerateIn'];
 export type ExportDocument = S['ExportDocument'];
 export type ShareInput = S['ShareIn'];
 export type ShareResult = S['ShareOut'];
+export type FromTemplateInput = S['FromTemplateIn'];
+export type DeployInput = S['DeployIn'];
+export type BulkUpdateInput = S['BulkUpdateIn'];
 /** What the caller may do with an agent: `manage` (share, delete), `edit` (change, deploy, documents) or `view` (read and chat). */
 export type Access = S['AccessLevel'];
-
-export const AGENT_TYPES = ['general', 'customer_support', 'sales', 'sdr', 'customer_success', 'ecommerce', 'custom'] as const;
-export const AGENT_STATUSES = ['draft', 'active', 'paused', 'archived'] as const;
-export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
-export const PERIODS = ['day', 'week', 'month', 'year'] as const;
-export const COMPLEXITIES = ['basic', 'intermediate', 'advanced'] as const;
-export const SORTS = ['created', 'name', 'lastActive'] as const;
-export type AgentStatus = (typeof AGENT_STATUSES)[number];
-export type Environment = (typeof ENVIRONMENTS)[number];
-export type Period = (typeof PERIODS)[number];
 
 /** The default page size of the specification. */
 export const PAGE_SIZE = 10;
@@ -47,9 +41,9 @@ export type AgentListParams = {
   page: number;
   limit: number;
   status: 'all' | AgentStatus;
-  type: 'all' | (typeof AGENT_TYPES)[number];
+  type: 'all' | AgentType;
   search: string;
-  sort: (typeof SORTS)[number];
+  sort: AgentSort;
   order: 'asc' | 'desc';
   /** A team's id: only the agents shared with it. */
   team: 'all' | (string & {});
@@ -69,17 +63,19 @@ export const agentKeys = {
 };
 
 export function listAgents(p: AgentListParams) {
-  return api.list<Agent>('/agents', {
+  return api.list('/agents', {
     params: {
-      page: p.page,
-      limit: p.limit,
-      // 'all' means no filter: left out of the query.
-      status: p.status === 'all' ? undefined : p.status,
-      type: p.type === 'all' ? undefined : p.type,
-      search: p.search.trim() || undefined,
-      sort: p.sort,
-      order: p.order,
-      teamId: p.team === 'all' ? undefined : p.team,
+      query: {
+        page: p.page,
+        limit: p.limit,
+        // 'all' means no filter: left out of the query.
+        status: p.status === 'all' ? undefined : p.status,
+        type: p.type === 'all' ? undefined : p.type,
+        search: p.search.trim() || undefined,
+        sort: p.sort,
+        order: p.order,
+        teamId: p.team === 'all' ? undefined : p.team,
+      },
     },
   });
 }
@@ -97,22 +93,22 @@ export const agentListQueryOptions = (params: AgentListParams) =>
 export const useAgents = (params: AgentListParams) => useQuery(agentListQueryOptions(params));
 
 export const agentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => api.get<Agent>(`/agents/${encodeURIComponent(id)}`), refetchOnMount: 'always' });
+  queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => api.get('/agents/{id}', { params: { path: { id } } }), refetchOnMount: 'always' });
 export const useAgent = (id: string) => useQuery(agentQueryOptions(id));
 
 export const useVersions = (id: string) =>
-  useQuery({ queryKey: agentKeys.versions(id), queryFn: () => api.get<Version[]>(`/agents/${encodeURIComponent(id)}/versions`), refetchOnMount: 'always' });
+  useQuery({ queryKey: agentKeys.versions(id), queryFn: () => api.get('/agents/{id}/versions', { params: { path: { id } } }), refetchOnMount: 'always' });
 
 export const useAnalytics = (id: string, period: Period) =>
   useQuery({
     queryKey: agentKeys.analytics(id, period),
-    queryFn: () => api.get<Analytics>(`/agents/${encodeURIComponent(id)}/analytics`, { params: { period } }),
+    queryFn: () => api.get('/agents/{id}/analytics', { params: { path: { id }, query: { period } } }),
     placeholderData: keepPreviousData,
   });
 
-export const useTemplates = () => useQuery({ queryKey: agentKeys.templates(), queryFn: () => api.get<Template[]>('/agents/templates') });
-export const useVoices = () => useQuery({ queryKey: agentKeys.voices(), queryFn: () => api.get<Voice[]>('/agents/voices') });
-export const usePersonalities = () => useQuery({ queryKey: agentKeys.personalities(), queryFn: () => api.get<Personality[]>('/personalities') });
+export const useTemplates = () => useQuery({ queryKey: agentKeys.templates(), queryFn: () => api.get('/agents/templates') });
+export const useVoices = () => useQuery({ queryKey: agentKeys.voices(), queryFn: () => api.get('/agents/voices') });
+export const usePersonalities = () => useQuery({ queryKey: agentKeys.personalities(), queryFn: () => api.get('/personalities') });
 
 /** Mutations refresh what they touched through the same keys. */
 function useInvalidate() {
@@ -126,7 +122,7 @@ function useInvalidate() {
 export function useCreateAgent() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: AgentInput) => api.post<Agent>('/agents', input, { defaultMessage: AGENT_ERRORS.create }),
+    mutationFn: (input: AgentInput) => api.post('/agents', { body: input, defaultMessage: AGENT_ERRORS.create }),
     onSuccess: () => invalidate(),
   });
 }
@@ -134,7 +130,7 @@ export function useCreateAgent() {
 export function useCreateFromTemplate() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { templateId: string; name?: string }) => api.post<Agent>('/agents/from-template', input, { defaultMessage: AGENT_ERRORS.create }),
+    mutationFn: (input: FromTemplateInput) => api.post('/agents/from-template', { body: input, defaultMessage: AGENT_ERRORS.create }),
     onSuccess: () => invalidate(),
   });
 }
@@ -142,7 +138,7 @@ export function useCreateFromTemplate() {
 export function useUpdateAgent(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: AgentInput) => api.put<Agent>(`/agents/${encodeURIComponent(id)}`, input),
+    mutationFn: (input: AgentInput) => api.put('/agents/{id}', { params: { path: { id } }, body: input }),
     onSuccess: () => invalidate(id),
   });
 }
@@ -150,7 +146,7 @@ export function useUpdateAgent(id: string) {
 export function useDeleteAgent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/agents/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete('/agents/{id}', { params: { path: { id } } }),
     onSuccess: (_d, id) => {
       qc.removeQueries({ queryKey: agentKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: agentKeys.lists() });
@@ -162,21 +158,21 @@ export function useDuplicateAgent() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name?: string }) =>
-      api.post<Agent>(`/agents/${encodeURIComponent(id)}/duplicate`, name ? { name } : {}, { defaultMessage: AGENT_ERRORS.duplicate }),
+      api.post('/agents/{id}/duplicate', { params: { path: { id } }, body: name ? { name } : {}, defaultMessage: AGENT_ERRORS.duplicate }),
     onSuccess: () => invalidate(),
   });
 }
 
 export function useGenerateAgent() {
   return useMutation({
-    mutationFn: (input: GenerateInput) => api.post<Generated>('/agents/ai-generate', input, { defaultMessage: AGENT_ERRORS.generate }),
+    mutationFn: (input: GenerateInput) => api.post('/agents/ai-generate', { body: input, defaultMessage: AGENT_ERRORS.generate }),
   });
 }
 
 export function useDeployAgent(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { environment: Environment; version?: number }) => api.post<Deployment>(`/agents/${encodeURIComponent(id)}/deploy`, input),
+    mutationFn: (input: DeployInput) => api.post('/agents/{id}/deploy', { params: { path: { id } }, body: input }),
     onSuccess: () => invalidate(id),
   });
 }
@@ -184,7 +180,7 @@ export function useDeployAgent(id: string) {
 export function useRestoreVersion(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (version: number) => api.post<Agent>(`/agents/${encodeURIComponent(id)}/versions/${version}/restore`),
+    mutationFn: (version: number) => api.post('/agents/{id}/versions/{version}/restore', { params: { path: { id, version } } }),
     onSuccess: () => invalidate(id),
   });
 }
@@ -194,7 +190,7 @@ export function useShareAgent(id: string) {
   const invalidate = useInvalidate();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ShareInput) => api.post<ShareResult>(`/agents/${encodeURIComponent(id)}/share`, input),
+    mutationFn: (input: ShareInput) => api.post('/agents/{id}/share', { params: { path: { id } }, body: input }),
     onSuccess: (_out, input) => {
       invalidate(id);
       // The teams count their agents.
@@ -203,12 +199,19 @@ export function useShareAgent(id: string) {
   });
 }
 
-export const exportAgent = (id: string) => api.get<ExportDocument>(`/agents/${encodeURIComponent(id)}/export`);
+export const exportAgent = (id: string) => api.get('/agents/{id}/export', { params: { path: { id } } });
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a parsed file looks like an export document (the server checks the rest, with 422s). */
+export function isExportDocument(v: unknown): v is ExportDocument {
+  return isRecord(v) && v.format === 'agentforge.agent' && typeof v.formatVersion === 'number' && typeof v.exportedAt === 'string' && isRecord(v.agent);
+}
 
 export function useImportAgent() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (doc: unknown) => api.post<Agent>('/agents/import', doc),
+    mutationFn: (doc: ExportDocument) => api.post('/agents/import', { body: doc }),
     onSuccess: () => invalidate(),
   });
 }
@@ -216,7 +219,7 @@ export function useImportAgent() {
 export function useBulkDelete() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.post<{ deleted: number }>('/agents/bulk-delete', { ids }),
+    mutationFn: (ids: string[]) => api.post('/agents/bulk-delete', { body: { ids } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }
@@ -224,7 +227,7 @@ export function useBulkDelete() {
 export function useBulkUpdate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: string[]; changes: { status?: AgentStatus } }) => api.post<unknown>('/agents/bulk-update', input),
+    mutationFn: (input: BulkUpdateInput) => api.post('/agents/bulk-update', { body: input }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }

@@ -12,15 +12,13 @@ export const documentKeys = {
   list: (agentId: string) => ['agents', 'detail', agentId, 'documents'] as const,
 };
 
-const base = (agentId: string) => `/agents/${encodeURIComponent(agentId)}/documents`;
-
 export const useDocuments = (agentId: string) =>
-  useQuery({ queryKey: documentKeys.list(agentId), queryFn: () => api.get<AgentDocument[]>(base(agentId)), refetchOnMount: 'always' });
+  useQuery({ queryKey: documentKeys.list(agentId), queryFn: () => api.get('/agents/{id}/documents', { params: { path: { id: agentId } } }), refetchOnMount: 'always' });
 
 export function useUploadDocument(agentId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => api.upload<AgentDocument>('/upload/document', file, { agentId }),
+    mutationFn: (file: File) => api.upload('/upload/document', { body: { file, agentId } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: documentKeys.list(agentId) }),
   });
 }
@@ -28,7 +26,7 @@ export function useUploadDocument(agentId: string) {
 export function useDeleteDocument(agentId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) => api.delete<unknown>(`${base(agentId)}/${encodeURIComponent(documentId)}`),
+    mutationFn: (documentId: string) => api.delete('/agents/{id}/documents/{documentId}', { params: { path: { id: agentId, documentId } } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: documentKeys.list(agentId) }),
   });
 }

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { agentKeys, type Personality } from '@/features/agents/api/agents';
+import { agentKeys } from '@/features/agents/api/agents';
 import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
 
 export type PersonalityInput = components['schemas']['PersonalityIn'];
 export type DeletedPersonality = components['schemas']['DeletedOut'];
 
-const path = (id: string) => `/personalities/${encodeURIComponent(id)}`;
-
-export const createPersonality = (input: PersonalityInput) => api.post<Personality>('/personalities', input);
-export const updatePersonality = (id: string, input: PersonalityInput) => api.put<Personality>(path(id), input);
-export const deletePersonality = (id: string) => api.delete<DeletedPersonality>(path(id));
+export const createPersonality = (input: PersonalityInput) => api.post('/personalities', { body: input });
+export const updatePersonality = (id: string, input: PersonalityInput) => api.put('/personalities/{id}', { params: { path: { id } }, body: input });
+export const deletePersonality = (id: string) => api.delete('/personalities/{id}', { params: { path: { id } } });
 
 /** Every change refreshes the personality list (and with it the agent form's select). */
 function useInvalidatePersonalities() {

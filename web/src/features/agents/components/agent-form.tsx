@@ -11,11 +11,12 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { AGENT_STATUSES, AGENT_TYPES, usePersonalities, useVoices, type AgentInput } from '@/features/agents/api/agents';
+import { usePersonalities, useVoices, type AgentInput } from '@/features/agents/api/agents';
 import { PersonalitiesDialog } from '@/features/agents/components/personalities-dialog';
 import { agentSchema, changedInput, FIELD_MAP, FORM_FIELDS, PROVIDERS, toInput, type AgentFormValues } from '@/features/agents/utils/form-values';
 import { capitalize, errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
 import { suggestVoice } from '@/features/agents/utils/suggest-voice';
+import { AGENT_STATUSES, AGENT_TYPES } from '@/lib/api-enums';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { LANGUAGES } from '@/lib/languages';
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '@/features/agents/api/agents';
-import { makeAgent, ok } from '@/testing/mocks/agents';
+import { makeAgent, makeDocument } from '@/testing/mocks/agents';
+import { mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { makeTeam } from '@/testing/mocks/teams';
 import { plainUser, renderApp } from '@/testing/test-utils';
@@ -16,16 +17,19 @@ const myTeams = [
 /** The agent's page: the agent, two versions, empty analytics; my three teams. */
 function detailHandlers(agent: Agent) {
   return [
-    http.get('*/api/teams', () => ok(myTeams)),
-    http.get('*/api/agents/a1', () => ok(agent)),
-    http.get('*/api/agents/a1/versions', () =>
-      ok([
-        { version: 2, config: agent, createdAt: '2026-01-02T00:00:00Z' },
-        { version: 1, config: agent, createdAt: '2026-01-01T00:00:00Z' },
-      ]),
+    mockApi.get('/teams', () => ok(myTeams)),
+    mockApi.get('/agents/{id}', () => ok(agent), { id: 'a1' }),
+    mockApi.get(
+      '/agents/{id}/versions',
+      () =>
+        ok([
+          { version: 2, config: agent, createdAt: '2026-01-02T00:00:00Z' },
+          { version: 1, config: agent, createdAt: '2026-01-01T00:00:00Z' },
+        ]),
+      { id: 'a1' },
     ),
-    http.get('*/api/agents/a1/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] })),
-    http.get('*/api/agents/a1/documents', () => ok([{ id: 'd1', name: 'faq.md', contentType: 'text/markdown', size: 75, status: 'ready', passageCount: 2, createdAt: '2026-01-01T00:00:00Z' }])),
+    mockApi.get('/agents/{id}/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] }), { id: 'a1' }),
+    mockApi.get('/agents/{id}/documents', () => ok([makeDocument({ size: 75 })]), { id: 'a1' }),
   ];
 }
 
@@ -35,13 +39,13 @@ describe('an agent and its team', () => {
     let teamId: string | null = null;
     // The first handler that matches answers: this agent follows what was shared.
     server.use(
-      http.get('*/api/agents/a1', () => ok(makeAgent({ currentVersion: 2, teamId, teamName: myTeams.find((t) => t.id === teamId)?.name ?? null }))),
-      http.post('*/api/agents/a1/share', async ({ request }) => {
-        const body = (await request.json()) as { teamId?: string | null };
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ currentVersion: 2, teamId, teamName: myTeams.find((t) => t.id === teamId)?.name ?? null })), { id: 'a1' }),
+      mockApi.post('/agents/{id}/share', async ({ request }) => {
+        const body = await request.json();
         bodies.push(body);
         teamId = body.teamId ?? null;
         return ok({ sharedPublicly: false, url: null, teamId });
-      }),
+      }, { id: 'a1' }),
       ...detailHandlers(makeAgent({ currentVersion: 2 })),
     );
     const { user } = renderApp('/dashboard/agents/a1', { user: plainUser });
@@ -67,7 +71,7 @@ describe('an agent and its team', () => {
     expect(within(dialog).getByRole('button', { name: 'Create a public link' })).toBeInTheDocument();
   });
 
-  it('shows a team viewer the agent without edit, deploy, restore, document, share or delete controls', async () => {
+  it('shows a team viewer the agent without edit, deploy, restore, document, share or delete controls, and lets them test it', async () => {
     server.use(...detailHandlers(makeAgent({ currentVersion: 2, status: 'active', access: 'view', teamId: 't2', teamName: 'Sales floor' })));
     renderApp('/dashboard/agents/a1', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales assistant' })).toBeInTheDocument();
@@ -89,6 +93,8 @@ describe('an agent and its team', () => {
     expect(await within(documents).findByText('faq.md')).toBeInTheDocument();
     expect(screen.queryByTestId('document-upload')).not.toBeInTheDocument();
     expect(within(documents).queryByRole('button', { name: 'Delete faq.md' })).not.toBeInTheDocument();
+    // Whoever may see the agent may try it.
+    expect(within(screen.getByRole('region', { name: 'Test this agent' })).getByTestId('chat-input')).toBeEnabled();
   });
 
   it('lets a team member edit, deploy and restore, but not share or delete', async () => {
@@ -106,8 +112,8 @@ describe('an agent and its team', () => {
   it('names the team of a shared agent in the list, filters by team, and selects for bulk actions by access', async () => {
     const queries: URLSearchParams[] = [];
     server.use(
-      http.get('*/api/teams', () => ok(myTeams)),
-      http.get('*/api/agents', ({ request }) => {
+      mockApi.get('/teams', () => ok(myTeams)),
+      mockApi.get('/agents', ({ request }) => {
         queries.push(new URL(request.url).searchParams);
         return HttpResponse.json({
           success: true,

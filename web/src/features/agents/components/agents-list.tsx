@@ -10,10 +10,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import {
-  AGENT_STATUSES,
-  AGENT_TYPES,
+  isExportDocument,
   PAGE_SIZE,
-  SORTS,
   useAgents,
   useBulkDelete,
   useBulkUpdate,
@@ -21,11 +19,11 @@ import {
   useImportAgent,
   type Agent,
   type AgentListParams,
-  type AgentStatus,
 } from '@/features/agents/api/agents';
 import { TemplateCards } from '@/features/agents/components/create-agent';
 import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
 import { TeamBadge } from '@/features/agents/components/team-badge';
+import { AGENT_SORTS, AGENT_STATUSES, AGENT_TYPES, oneOf, type AgentStatus } from '@/lib/api-enums';
 import { useMyTeams } from '@/lib/teams';
 import { errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
 import { toast } from '@/lib/toast';
@@ -55,6 +53,9 @@ function ImportButton() {
     try {
       doc = JSON.parse(await file.text());
     } catch {
+      doc = null;
+    }
+    if (!isExportDocument(doc)) {
       toast({ title: t('import.invalidFile'), status: 'error' });
       return;
     }
@@ -239,7 +240,7 @@ export function AgentsList() {
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        <SelectField label={t('list.filters.status')} hideLabel className="sm:w-40" value={params.status} onChange={(e) => set({ status: e.target.value as AgentListParams['status'] })}>
+        <SelectField label={t('list.filters.status')} hideLabel className="sm:w-40" value={params.status} onChange={(e) => set({ status: oneOf(AGENT_STATUSES, e.target.value, 'all') })}>
           <option value="all">{t('list.filters.allStatuses')}</option>
           {AGENT_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -247,7 +248,7 @@ export function AgentsList() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('list.filters.type')} hideLabel className="sm:w-48" value={params.type} onChange={(e) => set({ type: e.target.value as AgentListParams['type'] })}>
+        <SelectField label={t('list.filters.type')} hideLabel className="sm:w-48" value={params.type} onChange={(e) => set({ type: oneOf(AGENT_TYPES, e.target.value, 'all') })}>
           <option value="all">{t('list.filters.allTypes')}</option>
           {AGENT_TYPES.map((s) => (
             <option key={s} value={s}>
@@ -271,11 +272,11 @@ export function AgentsList() {
           className="sm:w-44"
           value={params.sort}
           onChange={(e) => {
-            const sort = e.target.value as AgentListParams['sort'];
+            const sort = oneOf(AGENT_SORTS, e.target.value, params.sort);
             set({ sort, order: sort === 'name' ? 'asc' : 'desc' });
           }}
         >
-          {SORTS.map((s) => (
+          {AGENT_SORTS.map((s) => (
             <option key={s} value={s}>
               {t(`list.sort.${s}`)}
             </option>
@@ -304,7 +305,7 @@ export function AgentsList() {
           <select
             id={statusId}
             value={bulkStatus}
-            onChange={(e) => setBulkStatus(e.target.value as AgentStatus)}
+            onChange={(e) => setBulkStatus(oneOf(AGENT_STATUSES, e.target.value, bulkStatus))}
             className="h-8 rounded-lg border border-zinc-300 bg-white ps-2 pe-7 text-sm shadow-sm dark:border-zinc-700 dark:bg-zinc-900 dark:[color-scheme:dark]"
           >
             {AGENT_STATUSES.map((s) => (

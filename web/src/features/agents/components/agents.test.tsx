@@ -1,17 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { AGENT_LIST_GC_TIME, agentListQueryOptions } from '@/features/agents/api/agents';
 import { suggestVoice } from '@/features/agents/utils/suggest-voice';
-import { catalogueHandlers, fail, makeAgent, ok } from '@/testing/mocks/agents';
+import type { ChatIn } from '@/lib/chat-stream';
+import { catalogueHandlers, makeAgent, voices } from '@/testing/mocks/agents';
+import { answerEvents } from '@/testing/mocks/chat';
 import { makeConversation } from '@/testing/mocks/conversations';
+import { fail, mockApi, ok, sseResponse } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
 type Sent = { url: URL; body?: unknown };
 
 function listHandler(total = 23, sent: URL[] = []) {
-  return http.get('*/api/agents', ({ request }) => {
+  return mockApi.get('/agents', ({ request }) => {
     const url = new URL(request.url);
     sent.push(url);
     const page = Number(url.searchParams.get('page'));
@@ -92,11 +95,11 @@ describe('agents list', () => {
     let deleted: unknown;
     server.use(
       listHandler(3),
-      http.post('*/api/agents/bulk-update', async ({ request }) => {
+      mockApi.post('/agents/bulk-update', async ({ request }) => {
         updated = await request.json();
-        return ok({ updated: 2 });
+        return ok([makeAgent({ id: 'a1', status: 'paused' }), makeAgent({ id: 'a2', status: 'paused' })]);
       }),
-      http.post('*/api/agents/bulk-delete', async ({ request }) => {
+      mockApi.post('/agents/bulk-delete', async ({ request }) => {
         deleted = await request.json();
         return ok({ deleted: 2 });
       }),
@@ -123,7 +126,7 @@ describe('agents list', () => {
   });
 
   it('shows a bulk failure (all or nothing) with the server message', async () => {
-    server.use(listHandler(2), http.post('*/api/agents/bulk-update', () => fail(404, 'agent_not_found', 'One or more agents were not found; nothing was changed')));
+    server.use(listHandler(2), mockApi.post('/agents/bulk-update', () => fail(404, 'agent_not_found', 'One or more agents were not found; nothing was changed')));
     const { user } = renderApp('/dashboard/agents', { user: plainUser });
     await user.click(await screen.findByRole('checkbox', { name: 'Select Agent 1' }));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -134,13 +137,13 @@ describe('agents list', () => {
     let body: unknown;
     server.use(
       ...catalogueHandlers,
-      http.post('*/api/agents/from-template', async ({ request }) => {
+      mockApi.post('/agents/from-template', async ({ request }) => {
         body = await request.json();
         return ok(makeAgent({ id: 'new1' }), 201);
       }),
-      http.get('*/api/agents/new1', () => ok(makeAgent({ id: 'new1' }))),
-      http.get('*/api/agents/new1/versions', () => ok([])),
-      http.get('*/api/agents/new1/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] })),
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ id: 'new1' })), { id: 'new1' }),
+      mockApi.get('/agents/{id}/versions', () => ok([]), { id: 'new1' }),
+      mockApi.get('/agents/{id}/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] }), { id: 'new1' }),
     );
     const { user, router } = renderApp('/dashboard/agents', { user: plainUser });
     expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeInTheDocument();
@@ -157,11 +160,11 @@ describe('create agent', () => {
     let body: Record<string, unknown> | undefined;
     server.use(
       ...catalogueHandlers,
-      http.post('*/api/agents', async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
+      mockApi.post('/agents', async ({ request }) => {
+        body = await request.json();
         return ok(makeAgent({ id: 'c1', name: String(body.name) }), 201);
       }),
-      http.get('*/api/agents/c1', () => fail(404, 'not_found', 'Agent not found')),
+      mockApi.get('/agents/{id}', () => fail(404, 'not_found', 'Agent not found'), { id: 'c1' }),
     );
     const { user, router } = renderApp('/dashboard/agents/create', { user: plainUser });
     await user.click(await screen.findByRole('tab', { name: /From a template/ }));
@@ -185,11 +188,11 @@ describe('create agent', () => {
     let sent: unknown;
     server.use(
       ...catalogueHandlers,
-      http.post('*/api/agents/ai-generate', async ({ request }) => {
+      mockApi.post('/agents/ai-generate', async ({ request }) => {
         sent = await request.json();
         return ok({
           agent: { ...makeAgent(), name: 'Math tutor', type: 'general', voice_model_id: 'emily', description: 'A tutor for kids' },
-          voice: { name: 'emily' },
+          voice: voices[2],
           generator: 'builtin',
         });
       }),
@@ -208,7 +211,7 @@ describe('create agent', () => {
   });
 
   it("shows 'Failed to generate AI agent' when generation fails without a message", async () => {
-    server.use(...catalogueHandlers, http.post('*/api/agents/ai-generate', () => new Response(null, { status: 500 })));
+    server.use(...catalogueHandlers, mockApi.post('/agents/ai-generate', () => new HttpResponse(null, { status: 500 })));
     const { user } = renderApp('/dashboard/agents/create?start=generate', { user: plainUser });
     await user.type(await screen.findByLabelText('What should the agent do?'), 'Anything');
     await user.click(screen.getByRole('button', { name: 'Generate draft' }));
@@ -218,54 +221,57 @@ describe('create agent', () => {
   it('validates on the client, then shows server field errors beside their fields', async () => {
     server.use(
       ...catalogueHandlers,
-      http.post('*/api/agents', () =>
-        fail(422, 'validation_failed', 'Some fields are invalid', [
-          { field: 'name', message: 'Name is already used' },
-          { field: 'model.temperature', message: 'Number must be between 0 and 2' },
-        ]),
-      ),
-    );
-    const { user } = renderApp('/dashboard/agents/create', { user: plainUser });
-    const create = await screen.findByRole('button', { name: 'Create agent' });
-    await user.click(create);
-    expect(await screen.findByText('Required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-    const temperature = screen.getByLabelText('Temperature');
-    await user.clear(temperature);
-    await user.type(temperature, '3');
-    await user.type(screen.getByLabelText('Name'), 'Bot');
-    await user.click(create);
-    expect(await screen.findByText('Enter a number from 0 to 2.')).toBeInTheDocument();
-    await user.clear(temperature);
-    await user.type(temperature, '1');
-    await user.click(create);
-    expect(await screen.findByText('Name is already used')).toBeInTheDocument();
-    expect(screen.getByText('Number must be between 0 and 2')).toBeInTheDocument();
-    expect(screen.getByLabelText('Temperature')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Some fields are invalid')).toBeInTheDocument();
+      mockApi.post(
+        '/agents',
+        () =>
+          fail(422, 'validation_failed', 'Some fields are invalid', [
+            { field: 'name', message: 'Name is already used' },
+            { field: 'model.temperature', message: 'Number must be between 0 and 2' },
+          ]),
+        ),
+      );
+      const { user } = renderApp('/dashboard/agents/create', { user: plainUser });
+      const create = await screen.findByRole('button', { name: 'Create agent' });
+      await user.click(create);
+      expect(await screen.findByText('Required')).toBeInTheDocument();
+      expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+      const temperature = screen.getByLabelText('Temperature');
+      await user.clear(temperature);
+      await user.type(temperature, '3');
+      await user.type(screen.getByLabelText('Name'), 'Bot');
+      await user.click(create);
+      expect(await screen.findByText('Enter a number from 0 to 2.')).toBeInTheDocument();
+      await user.clear(temperature);
+      await user.type(temperature, '1');
+      await user.click(create);
+      expect(await screen.findByText('Name is already used')).toBeInTheDocument();
+      expect(screen.getByText('Number must be between 0 and 2')).toBeInTheDocument();
+      expect(screen.getByLabelText('Temperature')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText('Some fields are invalid')).toBeInTheDocument();
+    });
+
+    it("toasts 'Failed to create agent' when the server gives no message", async () => {
+      server.use(...catalogueHandlers, mockApi.post('/agents', () => new HttpResponse(null, { status: 502 })));
+      const { user } = renderApp('/dashboard/agents/create', { user: plainUser });
+      await user.type(await screen.findByLabelText('Name'), 'Bot');
+      await user.click(screen.getByRole('button', { name: 'Create agent' }));
+      expect((await screen.findAllByText('Failed to create agent')).length).toBeGreaterThan(0);
+    });
   });
 
-  it("toasts 'Failed to create agent' when the server gives no message", async () => {
-    server.use(...catalogueHandlers, http.post('*/api/agents', () => new Response('', { status: 502 })));
-    const { user } = renderApp('/dashboard/agents/create', { user: plainUser });
-    await user.type(await screen.findByLabelText('Name'), 'Bot');
-    await user.click(screen.getByRole('button', { name: 'Create agent' }));
-    expect((await screen.findAllByText('Failed to create agent')).length).toBeGreaterThan(0);
-  });
-});
-
-describe('agent detail', () => {
-  function detailHandlers(agent = makeAgent({ currentVersion: 2, status: 'active', deployments: [{ environment: 'staging', version: 1, configuration: {}, deployedAt: '2026-01-02T00:00:00Z' }] })) {
-    const sent: Record<string, Sent> = {};
-    const handlers = [
-      http.get('*/api/agents/a1', () => ok(agent)),
-      http.get('*/api/agents/a1/versions', () =>
-        ok([
-          { version: 2, config: { ...agent, name: 'Sales assistant' }, createdAt: '2026-01-02T00:00:00Z' },
-          { version: 1, config: { ...agent, name: 'Sales assistant' }, createdAt: '2026-01-01T00:00:00Z' },
-        ]),
+  describe('agent detail', () => {
+    function detailHandlers(agent = makeAgent({ currentVersion: 2, status: 'active', deployments: [{ environment: 'staging', version: 1, configuration: {}, deployedAt: '2026-01-02T00:00:00Z' }] })) {
+      const sent: Record<string, Sent> = {};
+      const handlers = [
+        mockApi.get('/agents/{id}', () => ok(agent), { id: 'a1' }),
+        mockApi.get('/agents/{id}/versions', () =>
+          ok([
+            { version: 2, config: { ...agent, name: 'Sales assistant' }, createdAt: '2026-01-02T00:00:00Z' },
+            { version: 1, config: { ...agent, name: 'Sales assistant' }, createdAt: '2026-01-01T00:00:00Z' },
+          ]),
+        { id: 'a1' },
       ),
-      http.get('*/api/agents/a1/analytics', ({ request }) => {
+      mockApi.get('/agents/{id}/analytics', ({ request }) => {
         sent.analytics = { url: new URL(request.url) };
         return ok({
           period: 'month',
@@ -274,19 +280,19 @@ describe('agent detail', () => {
           totals: { conversations: 0, messages: 0, users: 0, avgResponseMs: null, p95ResponseMs: null, tokensIn: 0, tokensOut: 0 },
           series: [{ start: '2026-01-01T00:00:00Z', conversations: 0, messages: 0 }],
         });
-      }),
-      http.post('*/api/agents/a1/deploy', async ({ request }) => {
+      }, { id: 'a1' }),
+      mockApi.post('/agents/{id}/deploy', async ({ request }) => {
         sent.deploy = { url: new URL(request.url), body: await request.json() };
         return ok({ environment: 'production', version: 2, configuration: {}, deployedAt: '2026-01-03T00:00:00Z' });
-      }),
-      http.post('*/api/agents/a1/versions/1/restore', ({ request }) => {
+      }, { id: 'a1' }),
+      mockApi.post('/agents/{id}/versions/{version}/restore', ({ request }) => {
         sent.restore = { url: new URL(request.url) };
         return ok({ ...agent, currentVersion: 3 });
-      }),
-      http.delete('*/api/agents/a1', ({ request }) => {
+      }, { id: 'a1', version: '1' }),
+      mockApi.delete('/agents/{id}', ({ request }) => {
         sent.delete = { url: new URL(request.url) };
-        return ok({ deleted: true });
-      }),
+        return ok({ id: 'a1', deleted: true });
+      }, { id: 'a1' }),
     ];
     return { sent, handlers };
   }
@@ -310,13 +316,71 @@ describe('agent detail', () => {
     expect(await screen.findByRole('region', { name: 'Knowledge base documents' })).toBeInTheDocument();
   });
 
+  it('tests the current draft in its own conversation: streamed answer, sources, notice, start over', async () => {
+    const { handlers } = detailHandlers(makeAgent({ greeting: 'Hi! Ask me about pricing.' }));
+    const sent: ChatIn[] = [];
+    const chat = vi.fn();
+    server.use(
+      ...handlers,
+      mockApi.post('/agents/{id}/chat', () => {
+        chat();
+        return fail(500, 'internal', 'not this one');
+      }),
+      mockApi.post(
+        '/agents/{id}/test',
+        async ({ request }) => {
+          sent.push(await request.json());
+          return sseResponse(
+            answerEvents({
+              conversationId: 't1',
+              turn: sent.length,
+              text: ['Plans start ', 'at $10.'],
+              citations: [{ documentId: 'd1', documentName: 'pricing.md', passageId: 3, excerpt: 'Basic is $10 a month.', score: 1 }],
+              over: { provider: 'builtin', model: null, notice: 'No language model is connected.' },
+            }),
+          );
+        },
+        { id: 'a1' },
+      ),
+    );
+    const { user } = renderApp('/dashboard/agents/a1', { user: plainUser });
+    const panel = await screen.findByRole('region', { name: 'Test this agent' });
+    expect(within(panel).getByText(/Try the current draft \(version 1\)/)).toBeInTheDocument();
+    expect(within(panel).getByTestId('chat-greeting')).toHaveTextContent('Hi! Ask me about pricing.');
+    // The panel does not take the focus from the page.
+    expect(within(panel).getByTestId('chat-input')).not.toHaveFocus();
+    const startOver = within(panel).getByRole('button', { name: 'Start over' });
+    expect(startOver).toBeDisabled();
+
+    await user.type(within(panel).getByTestId('chat-input'), 'How much is it?{Enter}');
+    await waitFor(() => expect(within(panel).getAllByTestId('chat-message')).toHaveLength(2));
+    const answer = within(panel).getAllByTestId('chat-message')[1];
+    await waitFor(() => expect(answer).toHaveTextContent('Plans start at $10.'));
+    expect(within(answer).getByTestId('chat-citation')).toHaveTextContent('pricing.md');
+    expect(within(answer).getByTestId('chat-notice')).toHaveTextContent(/No language model is connected/);
+    expect(sent[0]).toEqual({ message: 'How much is it?', conversationId: null, useKnowledgeBase: true, includeContext: true, shareToken: null, stream: true });
+
+    await user.type(within(panel).getByTestId('chat-input'), 'And yearly?{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ message: 'And yearly?', conversationId: 't1' });
+    await waitFor(() => expect(within(panel).getAllByTestId('chat-message')).toHaveLength(4));
+
+    await user.click(startOver);
+    expect(within(panel).queryAllByTestId('chat-message')).toHaveLength(0);
+    expect(within(panel).getByTestId('chat-greeting')).toBeInTheDocument();
+    await user.type(within(panel).getByTestId('chat-input'), 'Hello again{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toMatchObject({ message: 'Hello again', conversationId: null });
+    expect(chat).not.toHaveBeenCalled();
+  });
+
   it('lists the latest 5 conversations, each opening its transcript, with a link to all of them', async () => {
     const { handlers } = detailHandlers();
     let asked: URLSearchParams | null = null;
     const recent = new Date(Date.now() - 5 * 60_000).toISOString();
     server.use(
       ...handlers,
-      http.get('*/api/agents/a1/conversations', ({ request }) => {
+      mockApi.get('/agents/{id}/conversations', ({ request }) => {
         asked = new URL(request.url).searchParams;
         return HttpResponse.json({
           success: true,
@@ -326,7 +390,7 @@ describe('agent detail', () => {
           ],
           meta: { page: 1, limit: 5, total: 12 },
         });
-      }),
+      }, { id: 'a1' }),
     );
     renderApp('/dashboard/agents/a1', { user: plainUser });
     const panel = await screen.findByRole('region', { name: 'Recent conversations' });
@@ -402,14 +466,14 @@ describe('agent detail', () => {
 
   it("toasts 'Failed to duplicate agent' when duplicating fails", async () => {
     const { handlers } = detailHandlers();
-    server.use(...handlers, http.post('*/api/agents/a1/duplicate', () => new Response('', { status: 500 })));
+    server.use(...handlers, mockApi.post('/agents/{id}/duplicate', () => new HttpResponse(null, { status: 500 }), { id: 'a1' }));
     const { user } = renderApp('/dashboard/agents/a1', { user: plainUser });
     await user.click(await screen.findByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByText('Failed to duplicate agent')).toBeInTheDocument();
   });
 
   it("toasts 'Failed to load agent details' for an agent that cannot be read", async () => {
-    server.use(http.get('*/api/agents/zz', () => fail(404, 'not_found', 'Agent not found')));
+    server.use(mockApi.get('/agents/{id}', () => fail(404, 'not_found', 'Agent not found'), { id: 'zz' }));
     renderApp('/dashboard/agents/zz', { user: plainUser });
     // The toast, and the notice in place of the page.
     await waitFor(() => expect(screen.getAllByText('Failed to load agent details')).toHaveLength(2));
@@ -421,13 +485,13 @@ describe('edit agent', () => {
     let body: unknown;
     server.use(
       ...catalogueHandlers,
-      http.get('*/api/agents/a1', () => ok(makeAgent({ currentVersion: body ? 2 : 1 }))),
-      http.put('*/api/agents/a1', async ({ request }) => {
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ currentVersion: body ? 2 : 1 })), { id: 'a1' }),
+      mockApi.put('/agents/{id}', async ({ request }) => {
         body = await request.json();
         return ok(makeAgent({ currentVersion: 2, greeting: 'Hello!' }));
-      }),
-      http.get('*/api/agents/a1/versions', () => ok([])),
-      http.get('*/api/agents/a1/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] })),
+      }, { id: 'a1' }),
+      mockApi.get('/agents/{id}/versions', () => ok([]), { id: 'a1' }),
+      mockApi.get('/agents/{id}/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] }), { id: 'a1' }),
     );
     const { user, router } = renderApp('/dashboard/agents/a1/edit', { user: plainUser });
     const greeting = await screen.findByLabelText('Greeting');

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { PERIODS, useAnalytics, type Period } from '@/features/agents/api/agents';
+import { useAnalytics } from '@/features/agents/api/agents';
+import { oneOf, PERIODS, type Period } from '@/lib/api-enums';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -45,7 +46,7 @@ export function AnalyticsCard({ agentId }: { agentId: string }) {
           <select
             id={periodId}
             value={period}
-            onChange={(e) => setPeriod(e.target.value as Period)}
+            onChange={(e) => setPeriod(oneOf(PERIODS, e.target.value, period))}
             className="h-8 rounded-lg border border-zinc-300 bg-white ps-2 pe-7 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:[color-scheme:dark]"
           >
             {PERIODS.map((p) => (

@@ -13,11 +13,12 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { COMPLEXITIES, useCreateAgent, useGenerateAgent, useTemplates, type Template } from '@/features/agents/api/agents';
+import { useCreateAgent, useGenerateAgent, useTemplates, type Template } from '@/features/agents/api/agents';
 import { AgentForm } from '@/features/agents/components/agent-form';
 import { Tag } from '@/features/agents/components/status-badge';
 import { EMPTY_VALUES, valuesFrom, type AgentFormValues } from '@/features/agents/utils/form-values';
 import { errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
+import { COMPLEXITIES } from '@/lib/api-enums';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 

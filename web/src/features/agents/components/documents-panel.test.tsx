@@ -1,39 +1,30 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import type { AgentDocument } from '@/features/agents/api/documents';
 import { DocumentsPanel } from '@/features/agents/components/documents-panel';
-import { fail, ok } from '@/testing/mocks/agents';
+import { makeDocument as makeAnyDocument } from '@/testing/mocks/agents';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 
-function makeDocument(over: Partial<AgentDocument> = {}): AgentDocument {
-  return {
-    id: 'd1',
-    agentId: 'a1',
-    name: 'refunds.md',
-    contentType: 'text/markdown',
-    size: 12_800,
-    status: 'ready',
-    passageCount: 4,
-    charCount: 3000,
-    createdAt: '2026-01-01T00:00:00Z',
-    ...over,
-  } as AgentDocument;
-}
+const makeDocument = (over: Partial<AgentDocument> = {}) => makeAnyDocument({ name: 'refunds.md', size: 12_800, passageCount: 4, charCount: 3000, ...over });
 
 /** The documents of agent a1, kept in memory across list, upload and delete. */
 function documentsApi(initial: AgentDocument[]) {
   let docs = [...initial];
   const deleted: string[] = [];
   server.use(
-    http.get('*/api/agents/a1/documents', () => ok(docs)),
-    http.delete('*/api/agents/a1/documents/:id', ({ params }) => {
-      deleted.push(String(params.id));
-      docs = docs.filter((d) => d.id !== params.id);
-      return ok({ deleted: true });
-    }),
+    mockApi.get('/agents/{id}/documents', () => ok(docs), { id: 'a1' }),
+    mockApi.delete(
+      '/agents/{id}/documents/{documentId}',
+      ({ params }) => {
+        deleted.push(params.documentId);
+        docs = docs.filter((d) => d.id !== params.documentId);
+        return ok({ id: params.documentId, deleted: true });
+      },
+      { id: 'a1' },
+    ),
   );
   return {
     deleted,
@@ -43,21 +34,16 @@ function documentsApi(initial: AgentDocument[]) {
   };
 }
 
-/**
- * jsdom's FormData does not survive Node's fetch, so uploads are answered before sending;
- * every other call still goes to msw.
- */
-function mockUpload(answer: (form: FormData) => Response) {
-  const realFetch = globalThis.fetch;
+/** Answers the uploads of agent a1's documents, keeping each multipart form sent. */
+function mockUpload(answer: () => ReturnType<typeof ok<AgentDocument>> | ReturnType<typeof fail>) {
   const sent: FormData[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    if (String(input).endsWith('/api/upload/document')) {
-      const form = init?.body as FormData;
+  server.use(
+    mockApi.post('/upload/document', async ({ request }) => {
+      const form = await request.formData();
       sent.push(form);
-      return Promise.resolve(answer(form));
-    }
-    return realFetch(input, init);
-  });
+      return answer();
+    }),
+  );
   return sent;
 }
 
@@ -97,13 +83,13 @@ describe('agent documents', () => {
     const uploaded = makeDocument({ id: 'd9', name: 'faq.txt', contentType: 'text/plain', passageCount: 2 });
     const sent = mockUpload(() => {
       api.add(uploaded);
-      return Response.json({ success: true, data: uploaded }, { status: 201 });
+      return ok(uploaded, 201);
     });
     const { user } = renderPanel();
     await screen.findByText('No documents yet');
     await user.upload(screen.getByLabelText('Upload a document'), new File(['Refunds within 30 days.'], 'faq.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Document added: faq.txt (2 passages)')).toBeInTheDocument();
-    expect((sent[0].get('file') as File).name).toBe('faq.txt');
+    expect(sent[0].get('file')).toMatchObject({ name: 'faq.txt' });
     expect(sent[0].get('agentId')).toBe('a1');
     await waitFor(() => expect(screen.getAllByTestId('document-row')).toHaveLength(1));
   });

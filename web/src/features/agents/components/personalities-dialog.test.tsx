@@ -1,23 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Personality } from '@/features/agents/api/agents';
-import { catalogueHandlers, fail, ok } from '@/testing/mocks/agents';
+import { catalogueHandlers, makePersonality } from '@/testing/mocks/agents';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
-const personality = (over: Partial<Personality>): Personality => ({
-  id: 'p',
-  name: 'P',
-  description: '',
-  tone: '',
-  traits: [],
-  instructions: '',
-  builtIn: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const personality = (over: Partial<Personality>) => makePersonality({ id: 'p', name: 'P', description: '', tone: '', builtIn: false, ...over });
 
 /** An in-memory /api/personalities that records what it was sent. */
 function personalityHandlers() {
@@ -28,24 +17,24 @@ function personalityHandlers() {
   const sent: { create?: unknown; update?: unknown; deleted?: string } = {};
   const handlers = [
     // Before the catalogue's, so this list is the one answered.
-    http.get('*/api/personalities', () => ok(store)),
-    http.post('*/api/personalities', async ({ request }) => {
-      const body = (await request.json()) as Partial<Personality>;
+    mockApi.get('/personalities', () => ok(store)),
+    mockApi.post('/personalities', async ({ request }) => {
+      const body = await request.json();
       sent.create = body;
       if (body.name === 'Taken') return fail(422, 'validation_error', 'Validation failed', [{ field: 'name', message: 'Name already in use' }]);
       const p = personality({ ...body, id: 'mine-2' });
       store.push(p);
       return ok(p, 201);
     }),
-    http.put('*/api/personalities/:id', async ({ request, params }) => {
-      const body = (await request.json()) as Partial<Personality>;
+    mockApi.put('/personalities/{id}', async ({ request, params }) => {
+      const body = await request.json();
       sent.update = body;
       const i = store.findIndex((p) => p.id === params.id);
       store[i] = { ...store[i], ...body };
       return ok(store[i]);
     }),
-    http.delete('*/api/personalities/:id', ({ params }) => {
-      sent.deleted = String(params.id);
+    mockApi.delete('/personalities/{id}', ({ params }) => {
+      sent.deleted = params.id;
       store.splice(
         store.findIndex((p) => p.id === params.id),
         1,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { AGENT_STATUSES, AGENT_TYPES, type AgentConfig, type AgentInput } from '@/features/agents/api/agents';
+import type { AgentConfig, AgentInput } from '@/features/agents/api/agents';
+import { AGENT_STATUSES, AGENT_TYPES, MODEL_PROVIDERS, oneOf } from '@/lib/api-enums';
 
-export const PROVIDERS = ['', 'builtin', 'openai', 'gemini'] as const;
+/** The model provider select: '' is the server's default (its configured provider). */
+export const PROVIDERS = ['', ...MODEL_PROVIDERS] as const;
 
 /** Messages are keys of the `agents` namespace. */
 export const agentSchema = z.object({
@@ -66,10 +68,6 @@ export const EMPTY_VALUES: AgentFormValues = {
   useKnowledgeBase: true,
 };
 
-function oneOf<T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T {
-  return list.includes(v as T) ? (v as T) : fallback;
-}
-
 /** An agent, template or generated draft → form values. */
 export function valuesFrom(config: Partial<AgentConfig> & { status?: string | null }): AgentFormValues {
   return {
@@ -113,11 +111,13 @@ export function toInput(v: AgentFormValues): AgentInput {
 
 /** Only what changed, for PUT (the server changes only the fields it is sent). */
 export function changedInput(initial: AgentFormValues, next: AgentFormValues): AgentInput {
-  const a = toInput(initial) as Record<string, unknown>;
-  const b = toInput(next) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(b)) {
+  const a = toInput(initial);
+  const b = toInput(next);
+  const out: AgentInput = {};
+  const keep = <K extends keyof AgentInput>(key: K) => {
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) out[key] = b[key];
-  }
-  return out as AgentInput;
+  };
+  // The keys toInput writes, all of them AgentIn's.
+  for (const key of Object.keys(b) as (keyof AgentInput)[]) keep(key);
+  return out;
 }

@@ -9,7 +9,7 @@ export type LoginInput = Required<components['schemas']['LoginIn']>;
 export const LOGIN_FAILED = 'Login failed';
 
 export async function login(input: LoginInput): Promise<AuthResult> {
-  const payload = await api.raw('POST', '/auth/login', input, { defaultMessage: LOGIN_FAILED });
+  const payload = await api.raw('post', '/auth/login', { body: input, defaultMessage: LOGIN_FAILED });
   return readAuthResult(payload);
 }
 

@@ -10,15 +10,15 @@ export const RESET_PASSWORD_FAILED = 'Failed to reset password';
 
 /** Asks for a reset link; the server answers the same for every address. */
 export function forgotPassword(email: string): Promise<NoticeOut> {
-  return api.post<NoticeOut>('/auth/forgot-password', { email }, { defaultMessage: FORGOT_PASSWORD_FAILED });
+  return api.post('/auth/forgot-password', { body: { email }, defaultMessage: FORGOT_PASSWORD_FAILED });
 }
 
 export function resetPassword(input: Required<components['schemas']['ResetPasswordIn']>): Promise<NoticeOut> {
-  return api.post<NoticeOut>('/auth/reset-password', input, { defaultMessage: RESET_PASSWORD_FAILED });
+  return api.post('/auth/reset-password', { body: input, defaultMessage: RESET_PASSWORD_FAILED });
 }
 
 export function verifyEmail(token: string): Promise<UserOut> {
-  return api.post<UserOut>('/auth/verify-email', { token });
+  return api.post('/auth/verify-email', { body: { token } });
 }
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -9,7 +9,7 @@ export type RegisterInput = Required<components['schemas']['RegisterIn']>;
 export const REGISTRATION_FAILED = 'Registration failed';
 
 export async function register(input: RegisterInput): Promise<AuthResult> {
-  const payload = await api.raw('POST', '/auth/register', input, { defaultMessage: REGISTRATION_FAILED });
+  const payload = await api.raw('post', '/auth/register', { body: input, defaultMessage: REGISTRATION_FAILED });
   return readAuthResult(payload);
 }
 

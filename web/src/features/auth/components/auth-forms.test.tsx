@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { makeSession, makeUser } from '@/testing/mocks/users';
 import { renderApp } from '@/testing/test-utils';
 
 describe('sign-in form', () => {
@@ -17,14 +19,14 @@ describe('sign-in form', () => {
   });
 
   it("shows the server's message, or 'Login failed'", async () => {
-    server.use(http.post('*/api/auth/login', () => HttpResponse.json({ success: false, error: 'invalid_credentials', message: 'Wrong email or password' }, { status: 400 })));
+    server.use(mockApi.post('/auth/login', () => fail(400, 'invalid_credentials', 'Wrong email or password')));
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Password'), 'password1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password');
 
-    server.use(http.post('*/api/auth/login', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockApi.post('/auth/login', () => new HttpResponse(null, { status: 500 })));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
   });
@@ -39,9 +41,9 @@ describe('sign-up form', () => {
   it('splits the full name and stores the session', async () => {
     let sent: unknown;
     server.use(
-      http.post('*/api/auth/register', async ({ request }) => {
+      mockApi.post('/auth/register', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ success: true, data: { token: 'tok', user: { id: '9', email: 'grace@example.com', firstName: 'Grace', lastName: 'Brewster Hopper' } } }, { status: 201 });
+        return ok(makeSession({ token: 'tok', user: makeUser({ id: '9', email: 'grace@example.com', firstName: 'Grace', lastName: 'Brewster Hopper' }) }), 201);
       }),
     );
     const { user } = renderApp('/signup');
@@ -55,7 +57,7 @@ describe('sign-up form', () => {
   });
 
   it("shows 'Registration failed' when the server says nothing", async () => {
-    server.use(http.post('*/api/auth/register', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockApi.post('/auth/register', () => new HttpResponse(null, { status: 500 })));
     const { user } = renderApp('/register');
     await user.type(await screen.findByLabelText('Full name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -68,19 +70,11 @@ describe('sign-up form', () => {
 describe('server field errors', () => {
   it('puts the server field errors beside their fields on sign-up (firstName/lastName → full name)', async () => {
     server.use(
-      http.post('*/api/auth/register', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            error: 'validation_failed',
-            message: 'Validation failed',
-            errors: [
+      mockApi.post('/auth/register', () =>
+        fail(422, 'validation_failed', 'Validation failed', [
               { field: 'email', message: 'An account with this email already exists' },
               { field: 'lastName', message: 'Too long' },
-            ],
-          },
-          { status: 422 },
-        ),
+            ]),
       ),
     );
     const { user } = renderApp('/signup');
@@ -98,8 +92,8 @@ describe('server field errors', () => {
 
   it('puts a sign-in field error beside its field', async () => {
     server.use(
-      http.post('*/api/auth/login', () =>
-        HttpResponse.json({ success: false, error: 'validation_failed', message: 'Validation failed', errors: [{ field: 'email', message: 'Invalid email' }] }, { status: 422 }),
+      mockApi.post('/auth/login', () =>
+        fail(422, 'validation_failed', 'Validation failed', [{ field: 'email', message: 'Invalid email' }]),
       ),
     );
     const { user } = renderApp('/login');
@@ -112,8 +106,8 @@ describe('server field errors', () => {
 
   it('stores the refresh token of a successful sign-in', async () => {
     server.use(
-      http.post('*/api/auth/login', () =>
-        HttpResponse.json({ success: true, data: { token: 'tok', refreshToken: 'ref', expiresIn: 900, user: { id: '3', email: 'c@d.co', firstName: 'Cy', role: 'user' } } }),
+      mockApi.post('/auth/login', () =>
+        ok(makeSession({ token: 'tok', refreshToken: 'ref', expiresIn: 900, user: makeUser({ id: '3', email: 'c@d.co', firstName: 'Cy', role: 'user' }) })),
       ),
     );
     const { user } = renderApp('/login');

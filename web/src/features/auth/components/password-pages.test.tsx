@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
@@ -10,9 +11,9 @@ describe('forgot password', () => {
   it("validates, then shows the server's generic answer", async () => {
     let sent: unknown;
     server.use(
-      http.post('*/api/auth/forgot-password', async ({ request }) => {
+      mockApi.post('/auth/forgot-password', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ success: true, data: { message: generic } });
+        return ok({ message: generic });
       }),
     );
     const { user } = renderApp('/forgot-password');
@@ -25,7 +26,7 @@ describe('forgot password', () => {
   });
 
   it("shows 'Failed to send reset email' when the server says nothing", async () => {
-    server.use(http.post('*/api/auth/forgot-password', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockApi.post('/auth/forgot-password', () => new HttpResponse(null, { status: 500 })));
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'a@b.co');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -37,9 +38,9 @@ describe('reset password', () => {
   it('checks the confirmation, sends the token and returns to /login with a notice', async () => {
     let sent: unknown;
     server.use(
-      http.post('*/api/auth/reset-password', async ({ request }) => {
+      mockApi.post('/auth/reset-password', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ success: true, data: { message: 'Password updated' } });
+        return ok({ message: 'Password updated' });
       }),
     );
     const { user, router } = renderApp('/reset-password?token=abc123');
@@ -57,8 +58,8 @@ describe('reset password', () => {
 
   it('explains an invalid link and offers a new one', async () => {
     server.use(
-      http.post('*/api/auth/reset-password', () =>
-        HttpResponse.json({ success: false, error: 'invalid_token', message: 'This link is invalid or has expired', errors: [] }, { status: 400 }),
+      mockApi.post('/auth/reset-password', () =>
+        fail(400, 'invalid_token', 'This link is invalid or has expired'),
       ),
     );
     const { user } = renderApp('/reset-password?token=used');
@@ -70,7 +71,7 @@ describe('reset password', () => {
   });
 
   it("shows 'Failed to reset password' when the server says nothing, and server field errors beside the field", async () => {
-    server.use(http.post('*/api/auth/reset-password', () => new HttpResponse(null, { status: 502 })));
+    server.use(mockApi.post('/auth/reset-password', () => new HttpResponse(null, { status: 502 })));
     const { user } = renderApp('/reset-password?token=t');
     await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
     await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
@@ -78,8 +79,8 @@ describe('reset password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password');
 
     server.use(
-      http.post('*/api/auth/reset-password', () =>
-        HttpResponse.json({ success: false, error: 'validation_failed', message: 'Validation failed', errors: [{ field: 'newPassword', message: 'Too common' }] }, { status: 422 }),
+      mockApi.post('/auth/reset-password', () =>
+        fail(422, 'validation_failed', 'Validation failed', [{ field: 'newPassword', message: 'Too common' }]),
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -97,9 +98,9 @@ describe('verify email', () => {
   it('verifies the token once on load and shows success', async () => {
     const calls: unknown[] = [];
     server.use(
-      http.post('*/api/auth/verify-email', async ({ request }) => {
+      mockApi.post('/auth/verify-email', async ({ request }) => {
         calls.push(await request.json());
-        return HttpResponse.json({ success: true, data: { ...plainUser, emailVerified: true, createdAt: '2026-01-01T00:00:00Z' } });
+        return ok({ ...plainUser, emailVerified: true, createdAt: '2026-01-01T00:00:00Z' });
       }),
     );
     renderApp('/verify-email?token=feed');
@@ -112,12 +113,12 @@ describe('verify email', () => {
   it('shows the invalid-link message and offers a resend when signed in', async () => {
     let resent = 0;
     server.use(
-      http.post('*/api/auth/verify-email', () =>
-        HttpResponse.json({ success: false, error: 'invalid_token', message: 'This link is invalid or has expired', errors: [] }, { status: 400 }),
+      mockApi.post('/auth/verify-email', () =>
+        fail(400, 'invalid_token', 'This link is invalid or has expired'),
       ),
-      http.post('*/api/auth/resend-verification', () => {
+      mockApi.post('/auth/resend-verification', () => {
         resent += 1;
-        return HttpResponse.json({ success: true, data: { message: 'Sent' } });
+        return ok({ message: 'Sent' });
       }),
     );
     const { user } = renderApp('/verify-email?token=old', { user: { ...plainUser, emailVerified: false } });
@@ -128,7 +129,7 @@ describe('verify email', () => {
   });
 
   it('asks a signed-out visitor with a bad link to sign in', async () => {
-    server.use(http.post('*/api/auth/verify-email', () => HttpResponse.json({ success: false, error: 'invalid_token', message: 'x' }, { status: 400 })));
+    server.use(mockApi.post('/auth/verify-email', () => fail(400, 'invalid_token', 'x')));
     renderApp('/verify-email?token=old');
     expect(await screen.findByText('Sign in to get a new link.')).toBeInTheDocument();
   });

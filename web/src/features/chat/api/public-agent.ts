@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PublicAgentOut } from '@/features/chat/types';
 
 export const publicAgentKeys = {
   detail: (agentId: string, shareToken: string | null) => ['chat', 'public-agent', agentId, shareToken ?? ''] as const,
@@ -14,7 +13,7 @@ export const publicAgentKeys = {
 export const publicAgentQueryOptions = (agentId: string, shareToken: string | null) =>
   queryOptions({
     queryKey: publicAgentKeys.detail(agentId, shareToken),
-    queryFn: () => api.get<PublicAgentOut>(`/agents/${encodeURIComponent(agentId)}/public`, { params: { share: shareToken || undefined } }),
+    queryFn: () => api.get('/agents/{id}/public', { params: { path: { id: agentId }, query: { share: shareToken || undefined } } }),
   });
 
 export const usePublicAgent = (agentId: string, shareToken: string | null) => useQuery(publicAgentQueryOptions(agentId, shareToken));

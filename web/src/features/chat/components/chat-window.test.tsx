@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeAgent, ok } from '@/testing/mocks/agents';
-import { answerEvents, makeConversation, makeMessage, openSse, sseResponse } from '@/testing/mocks/chat';
+import type { ChatIn } from '@/lib/chat-stream';
+import { makeAgent } from '@/testing/mocks/agents';
+import { answerEvents, makeConversation, makeMessage } from '@/testing/mocks/chat';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
+import { fail, mockApi, ok, openSse, sseResponse, type ApiAnswer } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
@@ -11,17 +13,21 @@ import { plainUser, renderApp } from '@/testing/test-utils';
 const NOTICE = "No language model is connected: this answer was put together from the agent's greeting and knowledge base. An administrator can connect one with AGENTFORGE_LLM_PROVIDER.";
 const CITATION = { documentId: 'd1', documentName: 'refunds.md', passageId: 1, excerpt: 'Refunds are accepted within 30 days.', score: 1.2 };
 
-type Sent = Record<string, unknown>;
+type Sent = ChatIn;
 
 /** The agent a1 with its chat; `chat` answers POST /agents/a1/chat and records the bodies. */
-function agentChat(chat: (body: Sent, call: number) => Response | Promise<Response>, sent: Sent[] = []) {
+function agentChat(chat: (body: Sent, call: number) => ApiAnswer<'post', '/agents/{id}/chat'>, sent: Sent[] = []) {
   server.use(
-    http.get('*/api/agents/a1', () => ok(makeAgent({ greeting: 'Hi there! Ask me about refunds.' }))),
-    http.post('*/api/agents/a1/chat', async ({ request }) => {
-      const body = (await request.json()) as Sent;
-      sent.push(body);
-      return chat(body, sent.length);
-    }),
+    mockApi.get('/agents/{id}', () => ok(makeAgent({ greeting: 'Hi there! Ask me about refunds.' })), { id: 'a1' }),
+    mockApi.post(
+      '/agents/{id}/chat',
+      async ({ request }) => {
+        const body = await request.json();
+        sent.push(body);
+        return chat(body, sent.length);
+      },
+      { id: 'a1' },
+    ),
   );
   return sent;
 }
@@ -75,7 +81,7 @@ describe('chat window', () => {
     agentChat(() => sse.response());
     const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
     await user.type(await screen.findByTestId('chat-input'), 'Tell me a story{Enter}');
-    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Tell me a story' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini' });
+    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Tell me a story' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini', version: 1 });
     sse.send('delta', { text: 'Once' });
     await waitFor(() => expect(messages()[1]).toHaveTextContent('Once'));
     expect(input()).toBeDisabled();
@@ -107,15 +113,15 @@ describe('chat window', () => {
     const sse = openSse();
     let aborted = false;
     server.use(
-      http.get('*/api/agents/a1', () => ok(makeAgent())),
-      http.post('*/api/agents/a1/chat', ({ request }) => {
+      mockApi.get('/agents/{id}', () => ok(makeAgent()), { id: 'a1' }),
+      mockApi.post('/agents/{id}/chat', ({ request }) => {
         request.signal.addEventListener('abort', () => (aborted = true));
         return sse.response();
-      }),
+      }, { id: 'a1' }),
     );
     const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
     await user.type(await screen.findByTestId('chat-input'), 'Write a long essay{Enter}');
-    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Write a long essay' }), messageId: 'm1' });
+    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Write a long essay' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini', version: 1 });
     sse.send('delta', { text: 'First paragraph' });
     await waitFor(() => expect(messages()[1]).toHaveTextContent('First paragraph'));
     await user.click(screen.getByTestId('chat-stop'));
@@ -145,7 +151,7 @@ describe('chat window', () => {
   it("toasts 'Failed to chat with agent' with the provider's message when the answer fails", async () => {
     agentChat(() =>
       sseResponse([
-        ['start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Hi' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini' }],
+        ['start', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Hi' }), messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini', version: 1 }],
         ['error', { error: 'provider_auth_failed', message: 'The provider refused the API key' }],
       ]),
     );
@@ -159,7 +165,7 @@ describe('chat window', () => {
   });
 
   it("toasts 'Failed to chat with agent' with the server's message when the chat is refused", async () => {
-    agentChat(() => HttpResponse.json({ success: false, error: 'agent_inactive', message: 'This agent is paused' }, { status: 409 }));
+    agentChat(() => fail(409, 'agent_inactive', 'This agent is paused'));
     const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
     await user.type(await screen.findByTestId('chat-input'), 'Hi{Enter}');
     const toast = await screen.findByRole('alert');
@@ -170,8 +176,8 @@ describe('chat window', () => {
   it('lists the conversations with the agent and opens one', async () => {
     const asked: URL[] = [];
     server.use(
-      http.get('*/api/agents/a1', () => ok(makeAgent())),
-      http.get('*/api/conversations', ({ request }) => {
+      mockApi.get('/agents/{id}', () => ok(makeAgent()), { id: 'a1' }),
+      mockApi.get('/conversations', ({ request }) => {
         asked.push(new URL(request.url));
         return HttpResponse.json({
           success: true,
@@ -179,11 +185,14 @@ describe('chat window', () => {
           meta: { page: 1, limit: 50, total: 2 },
         });
       }),
-      http.get('*/api/conversations/c1/messages', () =>
-        ok([
-          makeMessage({ id: 'u1', role: 'user', content: 'Can I get a refund?' }),
-          makeMessage({ id: 'm1', content: 'Yes, within 30 days.', citations: [CITATION] }),
-        ]),
+      mockApi.get(
+        '/conversations/{id}/messages',
+        () =>
+          ok([
+            makeMessage({ id: 'u1', role: 'user', content: 'Can I get a refund?' }),
+            makeMessage({ id: 'm1', content: 'Yes, within 30 days.', citations: [CITATION] }),
+          ]),
+        { id: 'c1' },
       ),
     );
     const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
@@ -209,12 +218,15 @@ describe('chat window', () => {
   it('follows the realtime socket: messages sent elsewhere join the open conversation and lift it in the sidebar', async () => {
     const refunds = makeConversation({ id: 'c1', title: 'Refunds', messageCount: 2 });
     server.use(
-      http.get('*/api/agents/a1', () => ok(makeAgent())),
-      http.get('*/api/conversations', () =>
-        HttpResponse.json({ success: true, data: [makeConversation({ id: 'c2', title: 'Shipping times' }), refunds], meta: { page: 1, limit: 50, total: 2 } }),
-      ),
-      http.get('*/api/conversations/c1/messages', () =>
-        ok([makeMessage({ id: 'u1', role: 'user', content: 'Can I get a refund?' }), makeMessage({ id: 'm1', content: 'Yes, within 30 days.' })]),
+      mockApi.get('/agents/{id}', () => ok(makeAgent()), { id: 'a1' }),
+      mockApi.get(
+        '/conversations',
+        () =>
+          HttpResponse.json({ success: true, data: [makeConversation({ id: 'c2', title: 'Shipping times' }), refunds], meta: { page: 1, limit: 50, total: 2 } }),
+        ),
+        mockApi.get('/conversations/{id}/messages', () =>
+          ok([makeMessage({ id: 'u1', role: 'user', content: 'Can I get a refund?' }), makeMessage({ id: 'm1', content: 'Yes, within 30 days.' })]),
+        { id: 'c1' },
       ),
     );
     const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
@@ -237,6 +249,55 @@ describe('chat window', () => {
     expect(sidebar[0]).toHaveTextContent('4 messages');
     expect(sidebar[0]).toHaveAttribute('aria-current', 'true');
   });
+  it('shows a stored answer being written, or interrupted, and never a stored streaming row twice beside the live one', async () => {
+    const refunds = makeConversation({ id: 'c1', title: 'Refunds', messageCount: 4 });
+    const earlier = [
+      makeMessage({ id: 'u0', role: 'user', content: 'Are you open on Sundays?' }),
+      makeMessage({ id: 'a0', content: 'We are open from', status: 'interrupted' }),
+    ];
+    // The transcript as the server has it: before the turn, then with the turn's rows (the answer `streaming`).
+    let stored = [...earlier, makeMessage({ id: 'u9', role: 'user', content: 'Elsewhere' }), makeMessage({ id: 'a9', content: 'Being typed in another tab', status: 'streaming' })];
+    const sse = openSse();
+    server.use(
+      mockApi.get('/agents/{id}', () => ok(makeAgent()), { id: 'a1' }),
+      mockApi.get('/conversations', () => HttpResponse.json({ success: true, data: [refunds], meta: { page: 1, limit: 50, total: 1 } })),
+      mockApi.get('/conversations/{id}/messages', () => ok(stored), { id: 'c1' }),
+      mockApi.post('/agents/{id}/chat', () => sse.response(), { id: 'a1' }),
+    );
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: plainUser });
+    await user.click((await screen.findAllByTestId('conversation-item'))[0]);
+    await waitFor(() => expect(messages()).toHaveLength(4));
+    expect(messages()[1]).toHaveAttribute('data-status', 'interrupted');
+    expect(messages()[1]).toHaveTextContent('Interrupted: the server stopped while answering.');
+    expect(messages()[3]).toHaveAttribute('data-status', 'streaming');
+    expect(within(messages()[3]).getByTestId('chat-message-streaming')).toHaveTextContent('Being written…');
+
+    stored = [...earlier];
+    const socket = FakeWebSocket.last();
+    act(() => socket.open());
+    await user.type(input(), 'Is Monday fine?{Enter}');
+    // The question reaches the socket before the stream's `start`, and a refetch (after a resync)
+    // brings the answer's row, stored `streaming`: the live turn stands for both.
+    const question = makeMessage({ id: 'u1', role: 'user', content: 'Is Monday fine?' });
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: question, conversation: { ...refunds, messageCount: 3 } }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getAllByText('Is Monday fine?')).toHaveLength(1);
+    sse.send('start', { conversationId: 'c1', userMessage: question, messageId: 'm1', provider: 'openai', model: 'gpt-4o-mini', version: 1 });
+    sse.send('delta', { text: 'Yes, ' });
+    await waitFor(() => expect(messages().at(-1)).toHaveTextContent('Yes,'));
+    stored = [...earlier, question, makeMessage({ id: 'm1', content: 'Yes, ', status: 'streaming' })];
+    act(() => socket.emit({ type: 'resync', skipped: 3 }));
+    sse.send('delta', { text: 'from nine.' });
+    await waitFor(() => expect(messages().at(-1)).toHaveTextContent('Yes, from nine.'));
+    expect(messages().map((m) => m.textContent?.slice(0, 12))).toHaveLength(4);
+    expect(screen.getAllByText('Is Monday fine?')).toHaveLength(1);
+
+    sse.send('end', { message: makeMessage({ id: 'm1', content: 'Yes, from nine.' }) });
+    sse.close();
+    await waitFor(() => expect(input()).toBeEnabled());
+    expect(messages()).toHaveLength(4);
+    expect(messages()[3]).toHaveAttribute('data-status', 'complete');
+  });
 });
 
 describe('chat routes', () => {
@@ -245,18 +306,18 @@ describe('chat routes', () => {
     let publicQuery: URLSearchParams | null = null;
     const sent: Sent[] = [];
     server.use(
-      http.get('*/api/agents/a1', () => {
+      mockApi.get('/agents/{id}', () => {
         agentRead = true;
         return ok(makeAgent());
-      }),
-      http.get('*/api/agents/a1/public', ({ request }) => {
+      }, { id: 'a1' }),
+      mockApi.get('/agents/{id}/public', ({ request }) => {
         publicQuery = new URL(request.url).searchParams;
         return ok({ id: 'a1', name: 'Nova', description: 'Answers questions about Acme kettles.', greeting: 'Hello! I am **Nova**.', language: 'en', status: 'active' });
-      }),
-      http.post('*/api/agents/a1/chat', async ({ request }) => {
-        sent.push((await request.json()) as Sent);
+      }, { id: 'a1' }),
+      mockApi.post('/agents/{id}/chat', async ({ request }) => {
+        sent.push(await request.json());
         return sseResponse(answerEvents({ text: ['Happy to help.'] }));
-      }),
+      }, { id: 'a1' }),
     );
     const { user } = renderApp('/user/chat/a1?share=tok-123', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova' })).toBeInTheDocument();
@@ -276,7 +337,7 @@ describe('chat routes', () => {
   });
 
   it('/user/chat says a link that does not work is not valid, without a chat box', async () => {
-    server.use(http.get('*/api/agents/a1/public', () => HttpResponse.json({ success: false, error: 'not_found', message: 'Agent not found' }, { status: 404 })));
+    server.use(mockApi.get('/agents/{id}/public', () => fail(404, 'not_found', 'Agent not found'), { id: 'a1' }));
     renderApp('/user/chat/a1?share=revoked', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'This chat is not available' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This link is not valid, or its owner has turned sharing off.');
@@ -284,7 +345,7 @@ describe('chat routes', () => {
   });
 
   it('/user/chat says when the agent is not taking conversations', async () => {
-    server.use(http.get('*/api/agents/a1/public', () => ok({ id: 'a1', name: 'Nova', description: '', greeting: 'Hi', language: 'en', status: 'paused' })));
+    server.use(mockApi.get('/agents/{id}/public', () => ok({ id: 'a1', name: 'Nova', description: '', greeting: 'Hi', language: 'en', status: 'paused' }), { id: 'a1' }));
     renderApp('/user/chat/a1', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova' })).toBeInTheDocument();
     expect(screen.getByText('This agent is not taking conversations right now.')).toBeInTheDocument();
@@ -294,18 +355,18 @@ describe('chat routes', () => {
   it('/dashboard/chat picks an agent, then chats with it', async () => {
     const asked: string[] = [];
     server.use(
-      http.get('*/api/agents', () =>
+      mockApi.get('/agents', () =>
         HttpResponse.json({
           success: true,
           data: [makeAgent({ id: 'a1', name: 'Sales assistant', status: 'active' }), makeAgent({ id: 'a2', name: 'Support bot', status: 'active', greeting: 'Support here.' })],
           meta: { page: 1, limit: 100, total: 2 },
         }),
       ),
-      http.get('*/api/conversations', ({ request }) => {
+      mockApi.get('/conversations', ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('agentId') ?? '');
         return HttpResponse.json({ success: true, data: [], meta: { page: 1, limit: 50, total: 0 } });
       }),
-      http.post('*/api/agents/a2/chat', () => sseResponse(answerEvents({ text: ['Support answer'] }))),
+      mockApi.post('/agents/{id}/chat', () => sseResponse(answerEvents({ text: ['Support answer'] })), { id: 'a2' }),
     );
     const { user, router } = renderApp('/dashboard/chat', { user: plainUser });
     const select = await screen.findByRole('combobox', { name: 'Agent' });

@@ -6,9 +6,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePublicAgent } from '@/features/chat/api/public-agent';
 import { ChatWindow } from '@/features/chat/components/chat-window';
 import { ApiError } from '@/lib/api-client';
+import type { AgentStatus } from '@/lib/api-enums';
 
 /** The agent statuses that refuse chat turns (409 `agent_inactive`). */
-const INACTIVE = new Set(['paused', 'archived']);
+const INACTIVE: ReadonlySet<AgentStatus> = new Set<AgentStatus>(['paused', 'archived']);
 
 /**
  * A chat through the agent's public link (or the owner's own, without a token): the agent's

@@ -10,5 +10,5 @@ export const agentOptionsKey = ['conversations', 'agent-options'] as const;
 export const useAgentOptions = () =>
   useQuery({
     queryKey: agentOptionsKey,
-    queryFn: async () => (await api.list<AgentOption>('/agents', { params: { page: 1, limit: 100, sort: 'name', order: 'asc' } })).data,
+    queryFn: async (): Promise<AgentOption[]> => (await api.list('/agents', { params: { query: { page: 1, limit: 100, sort: 'name', order: 'asc' } } })).data,
   });

@@ -18,8 +18,8 @@ import {
   useDeleteConversation,
   useEndConversation,
   useExportConversation,
-  type ExportFormat,
 } from '@/lib/conversations';
+import type { ExportFormat } from '@/lib/api-enums';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
 

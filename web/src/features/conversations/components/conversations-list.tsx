@@ -13,17 +13,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { useAgentOptions } from '@/features/conversations/api/agent-options';
 import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
 import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
-import {
-  CONVERSATION_CHANNELS,
-  CONVERSATION_ERRORS,
-  CONVERSATION_STATUSES,
-  PAGE_SIZE,
-  useConversations,
-  type Channel,
-  type ConversationListParams,
-  type ConversationOut,
-  type ConversationStatus,
-} from '@/lib/conversations';
+import { CHANNELS, CONVERSATION_STATUSES, oneOf } from '@/lib/api-enums';
+import { CONVERSATION_ERRORS, PAGE_SIZE, useConversations, type ConversationListParams, type ConversationOut } from '@/lib/conversations';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
 
@@ -35,14 +26,12 @@ const isDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : un
 /** The list's filters live in the address, so "back" from a transcript returns to the same page. */
 function paramsFrom(search: URLSearchParams): ConversationListParams {
   const page = Number(search.get('page'));
-  const channel = search.get('channel') as Channel | null;
-  const status = search.get('status') as ConversationStatus | null;
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     limit: PAGE_SIZE,
     agentId: search.get('agentId') || undefined,
-    channel: channel && CONVERSATION_CHANNELS.includes(channel) ? channel : undefined,
-    status: status && CONVERSATION_STATUSES.includes(status) ? status : undefined,
+    channel: oneOf(CHANNELS, search.get('channel'), undefined),
+    status: oneOf(CONVERSATION_STATUSES, search.get('status'), undefined),
     from: isDay(search.get('from')),
     to: isDay(search.get('to')),
     // Kept as typed (trimmed by the fetcher), so the box and the address never fight over spaces.
@@ -210,7 +199,7 @@ export function ConversationsList() {
         />
         <SelectField label={t('conversations.filters.channel')} value={params.channel ?? ''} onChange={(e) => update({ channel: e.target.value })}>
           <option value="">{t('conversations.filters.allChannels')}</option>
-          {CONVERSATION_CHANNELS.map((c) => (
+          {CHANNELS.map((c) => (
             <option key={c} value={c}>
               {t(`conversations.channels.${c}`)}
             </option>

@@ -1,21 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayBoundary } from '@/lib/conversations';
 import type { ConversationOut, MessageOut } from '@/lib/conversations';
-import { fail, ok } from '@/testing/mocks/agents';
+import { makeAgent } from '@/testing/mocks/agents';
 import { makeConversation, makeMessage } from '@/testing/mocks/conversations';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
-const agents = [
-  { id: 'a1', name: 'Support bot' },
-  { id: 'a2', name: 'Sales bot' },
-];
+const agents = [makeAgent({ id: 'a1', name: 'Support bot' }), makeAgent({ id: 'a2', name: 'Sales bot' })];
 
 function listHandler(total: number, sent: URL[] = [], make: (i: number) => ConversationOut = (i) => makeConversation({ id: `c${i}`, title: `Conversation ${i}` })) {
-  return http.get('*/api/conversations', ({ request }) => {
+  return mockApi.get('/conversations', ({ request }) => {
     const url = new URL(request.url);
     sent.push(url);
     const page = Number(url.searchParams.get('page'));
@@ -26,7 +24,7 @@ function listHandler(total: number, sent: URL[] = [], make: (i: number) => Conve
   });
 }
 
-const agentsHandler = http.get('*/api/agents', () => HttpResponse.json({ success: true, data: agents, meta: { page: 1, limit: 100, total: 2 } }));
+const agentsHandler = mockApi.get('/agents', () => HttpResponse.json({ success: true, data: agents, meta: { page: 1, limit: 100, total: 2 } }));
 
 describe('conversation list', () => {
   it('shows 10 a page, links each row to its transcript and sends the filters in the query', async () => {
@@ -87,7 +85,7 @@ describe('conversation list', () => {
   });
 
   it("says 'Failed to get conversations' when the list cannot be fetched", async () => {
-    server.use(http.get('*/api/conversations', () => fail(403, 'forbidden', 'Not allowed')));
+    server.use(mockApi.get('/conversations', () => fail(403, 'forbidden', 'Not allowed')));
     renderApp('/dashboard/conversations', { user: plainUser });
     const alerts = await screen.findAllByText('Failed to get conversations');
     expect(alerts.length).toBeGreaterThanOrEqual(2); // the toast and the notice
@@ -142,8 +140,8 @@ describe('conversation transcript', () => {
     }),
   ];
   const handlers = () => [
-    http.get('*/api/conversations/c1', () => ok(conversation)),
-    http.get('*/api/conversations/c1/messages', () => ok(messages)),
+    mockApi.get('/conversations/{id}', () => ok(conversation), { id: 'c1' }),
+    mockApi.get('/conversations/{id}/messages', () => ok(messages), { id: 'c1' }),
   ];
 
   let originalCreate: typeof URL.createObjectURL;
@@ -187,6 +185,36 @@ describe('conversation transcript', () => {
     expect(screen.getByText('1,200 in · 340 out')).toBeInTheDocument();
   });
 
+  it('says when an answer is still being written or was interrupted, then shows it finished', async () => {
+    const rows = [
+      makeMessage({ id: 'q1', content: 'Where is my parcel?' }),
+      makeMessage({ id: 'a1', role: 'assistant', content: 'It left the warehouse', status: 'interrupted' }),
+      makeMessage({ id: 'q2', content: 'And now?' }),
+      makeMessage({ id: 'a2', role: 'assistant', content: 'It is on', status: 'streaming' }),
+    ];
+    server.use(
+      mockApi.get('/conversations/{id}', () => ok(conversation), { id: 'c1' }),
+      mockApi.get('/conversations/{id}/messages', () => ok(rows), { id: 'c1' }),
+    );
+    renderApp('/dashboard/conversations/c1', { user: plainUser });
+    const items = await screen.findAllByTestId('transcript-message');
+    expect(items[1]).toHaveAttribute('data-status', 'interrupted');
+    expect(within(items[1]).getByText('Interrupted')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Interrupted: the server stopped while answering.')).toBeInTheDocument();
+    expect(items[3]).toHaveAttribute('data-status', 'streaming');
+    expect(within(items[3]).getByText('It is on')).toBeInTheDocument();
+    expect(within(items[3]).getByTestId('message-streaming')).toHaveTextContent('Being written…');
+
+    // The finished answer replaces the row being written.
+    const socket = FakeWebSocket.last();
+    act(() => socket.open());
+    const done = makeMessage({ id: 'a2', role: 'assistant', content: 'It is on its way.' });
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: done, conversation: { ...conversation, messageCount: 4 } }));
+    await waitFor(() => expect(screen.getAllByTestId('transcript-message')[3]).toHaveAttribute('data-status', 'complete'));
+    expect(screen.queryByTestId('message-streaming')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('transcript-message')).toHaveLength(4);
+  });
+
   it.each([
     ['json', 'Export JSON', 'application/json', '{"conversation":{"id":"c1"}}', 'attachment; filename="conversation-c1.json"', 'conversation-c1.json'],
     ['csv', 'Export CSV', 'text/csv', 'role,content\nuser,hi\n', "attachment; filename*=UTF-8''Refunds%20%E2%80%94%20c1.csv", 'Refunds — c1.csv'],
@@ -195,11 +223,11 @@ describe('conversation transcript', () => {
     let asked: string | null = null;
     server.use(
       ...handlers(),
-      http.get('*/api/conversations/c1/export', ({ request }) => {
+      mockApi.get('/conversations/{id}/export', ({ request }) => {
         auth = request.headers.get('authorization');
         asked = new URL(request.url).searchParams.get('format');
         return new HttpResponse(content, { headers: { 'Content-Type': type, 'Content-Disposition': disposition } });
-      }),
+      }, { id: 'c1' }),
     );
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((b: Blob) => {
@@ -224,10 +252,10 @@ describe('conversation transcript', () => {
     let ended = false;
     server.use(
       ...handlers(),
-      http.post('*/api/conversations/c1/end', () => {
+      mockApi.post('/conversations/{id}/end', () => {
         ended = true;
         return ok({ ...conversation, status: 'ended', endedAt: '2026-03-01T11:00:00Z' });
-      }),
+      }, { id: 'c1' }),
     );
     const { user } = renderApp('/dashboard/conversations/c1', { user: plainUser });
     await user.click(await screen.findByRole('button', { name: 'End conversation' }));
@@ -240,10 +268,10 @@ describe('conversation transcript', () => {
     let deleted = 0;
     server.use(
       ...handlers(),
-      http.delete('*/api/conversations/c1', () => {
+      mockApi.delete('/conversations/{id}', () => {
         deleted += 1;
-        return ok(null);
-      }),
+        return ok({ id: 'c1', deleted: true });
+      }, { id: 'c1' }),
     );
     const { user, router } = renderApp('/dashboard/conversations/c1', { user: plainUser });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -258,7 +286,7 @@ describe('conversation transcript', () => {
   });
 
   it("says so when the conversation does not exist or is someone else's", async () => {
-    server.use(http.get('*/api/conversations/nope', () => fail(404, 'not_found', 'Conversation not found')), http.get('*/api/conversations/nope/messages', () => fail(404, 'not_found', 'Conversation not found')));
+    server.use(mockApi.get('/conversations/{id}', () => fail(404, 'not_found', 'Conversation not found'), { id: 'nope' }), mockApi.get('/conversations/{id}/messages', () => fail(404, 'not_found', 'Conversation not found'), { id: 'nope' }));
     renderApp('/dashboard/conversations/nope', { user: plainUser });
     expect(await screen.findByText('This conversation does not exist, or it is not yours.')).toBeInTheDocument();
   });
@@ -269,12 +297,12 @@ describe('live conversations', () => {
     const c1 = makeConversation({ id: 'c1', title: 'Shipping question', messageCount: 2, lastMessage: { role: 'assistant', text: 'It left the warehouse today.' } });
     let listQuery: URLSearchParams | null = null;
     server.use(
-      http.get('*/api/conversations', ({ request }) => {
+      mockApi.get('/conversations', ({ request }) => {
         listQuery = new URL(request.url).searchParams;
         return HttpResponse.json({ success: true, data: [c1], meta: { page: 1, limit: 50, total: 1 } });
       }),
-      http.get('*/api/conversations/c2', () => ok(makeConversation({ id: 'c2', title: 'Fresh one', messageCount: 0 }))),
-      http.get('*/api/conversations/c2/messages', () => ok([])),
+      mockApi.get('/conversations/{id}', () => ok(makeConversation({ id: 'c2', title: 'Fresh one', messageCount: 0 })), { id: 'c2' }),
+      mockApi.get('/conversations/{id}/messages', () => ok([]), { id: 'c2' }),
     );
     const { user } = renderApp('/dashboard/conversations/live', { user: plainUser });
     expect(await screen.findAllByTestId('live-conversation')).toHaveLength(1);

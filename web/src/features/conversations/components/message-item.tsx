@@ -1,11 +1,27 @@
-import { AlertTriangle, Bot, FileText, Info, User, Wrench } from 'lucide-react';
+import { AlertTriangle, Bot, FileText, Info, User, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
+import type { MessageRole, MessageStatus } from '@/lib/api-enums';
 import type { MessageOut } from '@/lib/conversations';
 import { formatMs, formatNumber, formatTime } from '@/features/conversations/utils/format';
+import type { KeyOf } from '@/types/i18n-keys';
 
-const roleIcons = { user: User, assistant: Bot, system: Info, tool: Wrench } as const;
+const roleIcons: Record<MessageRole, LucideIcon> = { user: User, assistant: Bot, system: Info, tool: Wrench };
+
+const amber = 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300';
+const red = 'bg-red-100 text-red-700 dark:bg-red-500/15 dark:text-red-300';
+/**
+ * The badge beside a message's time, for every status of the API document (a status it adds
+ * fails the type check until it is placed here). One being written has a note instead.
+ */
+const statusBadges: Record<MessageStatus, { label: KeyOf<'dashboard'>; className: string } | null> = {
+  complete: null,
+  streaming: null,
+  partial: { label: 'conversations.message.partial', className: amber },
+  interrupted: { label: 'conversations.message.interrupted', className: amber },
+  failed: { label: 'conversations.message.failed', className: red },
+};
 
 /**
  * One message of a transcript. An answer is shown as formatted Markdown through the safe renderer
@@ -16,7 +32,8 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
   const { t, i18n } = useTranslation(['dashboard', 'agents']);
   const lng = i18n.language;
   const isUser = message.role === 'user';
-  const Icon = roleIcons[message.role as keyof typeof roleIcons] ?? Info;
+  const Icon = roleIcons[message.role];
+  const badge = statusBadges[message.status];
   const time = formatTime(lng, message.createdAt);
   const latency = formatMs(lng, message.latencyMs);
   const hasTokens = (message.tokensIn ?? 0) > 0 || (message.tokensOut ?? 0) > 0;
@@ -40,24 +57,37 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
         <header className={cn('flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400', isUser && 'justify-end')}>
           <span className="font-medium text-zinc-800 dark:text-zinc-200">{t(`conversations.roles.${message.role}`, { defaultValue: message.role })}</span>
           {time ? <time dateTime={message.createdAt}>{time}</time> : null}
-          {message.status === 'partial' ? (
-            <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">{t('conversations.message.partial')}</span>
-          ) : null}
-          {message.status === 'failed' ? (
-            <span className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-700 dark:bg-red-500/15 dark:text-red-300">{t('conversations.message.failed')}</span>
-          ) : null}
+          {badge ? <span className={cn('rounded px-1.5 py-0.5 font-medium', badge.className)}>{t(badge.label)}</span> : null}
         </header>
-        <div
-          dir="auto"
-          className={cn(
-            'mt-1 inline-block max-w-full break-words rounded-2xl px-4 py-2.5 text-start text-sm',
-            !formatted && 'whitespace-pre-wrap',
-            isUser ? 'bg-accent-600 text-white dark:bg-accent-500' : 'border border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
-            message.status === 'failed' && 'border-red-200 dark:border-red-900',
-          )}
-        >
-          {formatted ? <Markdown>{message.content}</Markdown> : message.content || (message.status === 'failed' ? '' : t('conversations.message.empty'))}
-        </div>
+        {message.status === 'streaming' && !message.content ? null : (
+          <div
+            dir="auto"
+            className={cn(
+              'mt-1 inline-block max-w-full break-words rounded-2xl px-4 py-2.5 text-start text-sm',
+              !formatted && 'whitespace-pre-wrap',
+              isUser ? 'bg-accent-600 text-white dark:bg-accent-500' : 'border border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
+              message.status === 'failed' && 'border-red-200 dark:border-red-900',
+            )}
+          >
+            {formatted ? (
+              <Markdown>{message.content}</Markdown>
+            ) : (
+              message.content || (message.status === 'failed' ? '' : t('conversations.message.empty'))
+            )}
+          </div>
+        )}
+        {message.status === 'streaming' ? (
+          <p data-testid="message-streaming" className={cn('mt-1 flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400', isUser && 'justify-end')}>
+            <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-accent-500" />
+            {t('conversations.message.streaming')}
+          </p>
+        ) : null}
+        {message.status === 'interrupted' ? (
+          <p className={cn('mt-1 flex items-start gap-1 text-xs text-amber-700 dark:text-amber-400', isUser && 'justify-end')}>
+            <AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0" />
+            {t('conversations.message.interruptedNote')}
+          </p>
+        ) : null}
         {message.status === 'failed' && message.error ? (
           <p className="mt-1 flex items-center gap-1 text-xs text-red-600 dark:text-red-400">
             <AlertTriangle aria-hidden className="size-3.5 shrink-0" />

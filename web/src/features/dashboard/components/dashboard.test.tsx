@@ -1,11 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dashboardQueryOptions } from '@/features/dashboard/api/dashboard';
 import { formatUptime } from '@/features/dashboard/utils/format';
-import { fail, ok } from '@/testing/mocks/agents';
 import { makeConversation, makeDashboard } from '@/testing/mocks/conversations';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
@@ -27,7 +26,7 @@ const dashboard = makeDashboard({
 
 describe('dashboard overview', () => {
   it('shows the real counts, the recent conversations and the server status', async () => {
-    server.use(http.get('*/api/analytics/dashboard', () => ok(dashboard)));
+    server.use(mockApi.get('/analytics/dashboard', () => ok(dashboard)));
     renderApp('/dashboard', { user: plainUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Bob' })).toBeInTheDocument();
 
@@ -60,7 +59,7 @@ describe('dashboard overview', () => {
 
   it('names the language model when one is connected, and says when the server is degraded', async () => {
     server.use(
-      http.get('*/api/analytics/dashboard', () =>
+      mockApi.get('/analytics/dashboard', () =>
         ok(makeDashboard({ systemStatus: { status: 'degraded', database: 'postgres', databaseOk: false, llmProvider: 'openai', llmModel: 'gpt-4o-mini', llmConfigured: true, realtime: 'postgres' } })),
       ),
     );
@@ -77,7 +76,7 @@ describe('dashboard overview', () => {
   it('is fetched again on every visit of /dashboard', async () => {
     let calls = 0;
     server.use(
-      http.get('*/api/analytics/dashboard', () => {
+      mockApi.get('/analytics/dashboard', () => {
         calls += 1;
         return ok(dashboard);
       }),
@@ -104,9 +103,9 @@ describe('dashboard overview', () => {
   it('offers a retry when the overview cannot be loaded', async () => {
     let calls = 0;
     server.use(
-      http.get('*/api/analytics/dashboard', () => {
+      mockApi.get('/analytics/dashboard', () => {
         calls += 1;
-        return calls === 1 ? fail(403, 'forbidden', 'Not allowed') : HttpResponse.json({ success: true, data: dashboard });
+        return calls === 1 ? fail(403, 'forbidden', 'Not allowed') : ok(dashboard);
       }),
     );
     const { user } = renderApp('/dashboard', { user: plainUser });

@@ -7,7 +7,7 @@ export type ProfileOut = components['schemas']['ProfileOut'];
 
 /** PUT /settings/profile: a new email or password needs the current password. */
 export function updateProfile(patch: ProfilePatch): Promise<ProfileOut> {
-  return api.put<ProfileOut>('/settings/profile', patch);
+  return api.put('/settings/profile', { body: patch });
 }
 
 export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
@@ -14,9 +14,9 @@ describe('settings: profile', () => {
   it('saves names and updates the signed-in user', async () => {
     let sent: unknown;
     server.use(
-      http.put('*/api/settings/profile', async ({ request }) => {
+      mockApi.put('/settings/profile', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ success: true, data: { user: { ...serverUser, firstName: 'Robert' } } });
+        return ok({ user: { ...serverUser, firstName: 'Robert' } });
       }),
     );
     const { user } = renderApp('/dashboard/settings', { user: serverUser });
@@ -32,12 +32,9 @@ describe('settings: profile', () => {
   it('asks for the current password to change the email and shows the server error beside it', async () => {
     let sent: unknown;
     server.use(
-      http.put('*/api/settings/profile', async ({ request }) => {
+      mockApi.put('/settings/profile', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json(
-          { success: false, error: 'validation_failed', message: 'Validation failed', errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] },
-          { status: 422 },
-        );
+        return fail(422, 'validation_failed', 'Validation failed', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
       }),
     );
     const { user } = renderApp('/dashboard/settings', { user: serverUser });
@@ -57,9 +54,9 @@ describe('settings: profile', () => {
   it('shows the not-verified notice with a resend button', async () => {
     let resent = false;
     server.use(
-      http.post('*/api/auth/resend-verification', () => {
+      mockApi.post('/auth/resend-verification', () => {
         resent = true;
-        return HttpResponse.json({ success: true, data: { message: 'Sent' } });
+        return ok({ message: 'Sent' });
       }),
     );
     const { user } = renderApp('/dashboard/settings', { user: { ...serverUser, emailVerified: false } });
@@ -75,12 +72,9 @@ describe('settings: password', () => {
   it('changes the password and stores the new session the server hands back', async () => {
     let sent: unknown;
     server.use(
-      http.put('*/api/settings/profile', async ({ request }) => {
+      mockApi.put('/settings/profile', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({
-          success: true,
-          data: { user: serverUser, session: { token: 'new-access', refreshToken: 'new-refresh', expiresIn: 900, user: serverUser } },
-        });
+        return ok({ user: serverUser, session: { token: 'new-access', refreshToken: 'new-refresh', expiresIn: 900, user: serverUser } });
       }),
     );
     const { user } = renderApp('/dashboard/settings', { user: serverUser });
@@ -105,16 +99,16 @@ describe('settings: delete account', () => {
     const bodies: unknown[] = [];
     let logoutCalled = false;
     server.use(
-      http.delete('*/api/settings/account', async ({ request }) => {
-        const body = (await request.json()) as { password: string };
+      mockApi.delete('/settings/account', async ({ request }) => {
+        const body = await request.json();
         bodies.push(body);
         return body.password === 'right-password'
-          ? HttpResponse.json({ success: true, data: { message: 'Account deleted' } })
-          : HttpResponse.json({ success: false, error: 'validation_failed', message: 'Validation failed', errors: [{ field: 'password', message: 'Password is incorrect' }] }, { status: 422 });
+          ? ok({ message: 'Account deleted' })
+          : fail(422, 'validation_failed', 'Validation failed', [{ field: 'password', message: 'Password is incorrect' }]);
       }),
-      http.post('*/api/auth/logout', () => {
+      mockApi.post('/auth/logout', () => {
         logoutCalled = true;
-        return HttpResponse.json({ success: true, data: null });
+        return ok({ message: 'Logged out' });
       }),
     );
     const { user, router } = renderApp('/dashboard/settings', { user: serverUser });

@@ -1,28 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
-import { teamKeys, type TeamRole } from '@/lib/teams';
+import { teamKeys } from '@/lib/teams';
 
 type S = components['schemas'];
 export type Invitation = S['InvitationOut'];
 export type Accepted = S['AcceptedOut'];
-
-const base = '/team-invitations';
-const enc = encodeURIComponent;
+export type InviteInput = S['MemberIn'];
 
 /** GET /team-invitations/team/{teamId}: the team's open invitations (owners and admins). */
 export const useTeamInvitations = (teamId: string, enabled = true) =>
-  useQuery({ queryKey: teamKeys.teamInvitations(teamId), queryFn: () => api.get<Invitation[]>(`${base}/team/${enc(teamId)}`), enabled, refetchOnMount: 'always' });
+  useQuery({ queryKey: teamKeys.teamInvitations(teamId), queryFn: () => api.get('/team-invitations/team/{teamId}', { params: { path: { teamId } } }), enabled, refetchOnMount: 'always' });
 
 /** GET /team-invitations/user: the pending invitations sent to my address. */
 export const useMyInvitations = () =>
-  useQuery({ queryKey: teamKeys.myInvitations(), queryFn: () => api.get<Invitation[]>(`${base}/user`), refetchOnMount: 'always' });
+  useQuery({ queryKey: teamKeys.myInvitations(), queryFn: () => api.get('/team-invitations/user'), refetchOnMount: 'always' });
 
 /** GET /team-invitations/details/{token}: an invitation by the emailed token (or its id, if it is mine); none without a token. */
 export const useInvitation = (token: string | null) =>
   useQuery({
     queryKey: teamKeys.invitation(token ?? ''),
-    queryFn: () => api.get<Invitation>(`${base}/details/${enc(token ?? '')}`),
+    queryFn: () => api.get('/team-invitations/details/{token}', { params: { path: { token: token ?? '' } } }),
     enabled: !!token,
     refetchOnMount: 'always',
   });
@@ -30,7 +28,7 @@ export const useInvitation = (token: string | null) =>
 export function useInvite(teamId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; role: TeamRole }) => api.post<Invitation>(`${base}/team/${enc(teamId)}`, input),
+    mutationFn: (input: InviteInput) => api.post('/team-invitations/team/{teamId}', { params: { path: { teamId } }, body: input }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: teamKeys.teamInvitations(teamId) }),
   });
 }
@@ -38,7 +36,7 @@ export function useInvite(teamId: string) {
 export function useRevokeInvitation(teamId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`${base}/${enc(id)}`),
+    mutationFn: (id: string) => api.delete('/team-invitations/{id}', { params: { path: { id } } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: teamKeys.teamInvitations(teamId) }),
   });
 }
@@ -57,7 +55,7 @@ export function useAcceptInvitation() {
   const qc = useQueryClient();
   const dropMine = useDropMine();
   return useMutation({
-    mutationFn: (token: string) => api.post<Accepted>(`${base}/accept/${enc(token)}`),
+    mutationFn: (token: string) => api.post('/team-invitations/accept/{token}', { params: { path: { token } } }),
     onSuccess: (out) => {
       // One open invitation per team and address: the team names it.
       dropMine((i) => i.teamId === out.team.id);
@@ -70,7 +68,7 @@ export function useAcceptInvitation() {
 export function useRejectInvitation() {
   const dropMine = useDropMine();
   return useMutation({
-    mutationFn: (token: string) => api.post<Invitation>(`${base}/reject/${enc(token)}`),
+    mutationFn: (token: string) => api.post('/team-invitations/reject/{token}', { params: { path: { token } } }),
     onSuccess: (out) => dropMine((i) => i.id === out.id),
   });
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
-import { teamKeys, type Team, type TeamRole } from '@/lib/teams';
+import type { TeamRole } from '@/lib/api-enums';
+import { teamKeys, type Team } from '@/lib/teams';
 
 type S = components['schemas'];
 export type TeamDetail = S['TeamDetailOut'];
@@ -10,15 +11,13 @@ export type TeamAgent = S['TeamAgentOut'];
 export type TeamInput = S['TeamIn'];
 export type NotifyResult = S['NotifyOut'];
 
-const base = (id: string) => `/teams/${encodeURIComponent(id)}`;
-
 /** GET /teams?scope=all: every team of the platform (platform admins only; `role` null where not a member). */
 export const allTeamsQueryOptions = () =>
-  queryOptions({ queryKey: teamKeys.everyTeam(), queryFn: () => api.get<Team[]>('/teams', { params: { scope: 'all' } }), refetchOnMount: 'always' });
+  queryOptions({ queryKey: teamKeys.everyTeam(), queryFn: () => api.get('/teams', { params: { query: { scope: 'all' } } }), refetchOnMount: 'always' });
 export const useAllTeams = () => useQuery(allTeamsQueryOptions());
 
 /** GET /teams/{id}: the team with its members and agents. */
-export const teamQueryOptions = (id: string) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => api.get<TeamDetail>(base(id)), refetchOnMount: 'always' });
+export const teamQueryOptions = (id: string) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => api.get('/teams/{id}', { params: { path: { id } } }), refetchOnMount: 'always' });
 export const useTeam = (id: string) => useQuery(teamQueryOptions(id));
 
 /** Mutations refresh what they touched through the same keys: the lists (counts, roles) and the team. */
@@ -33,7 +32,7 @@ function useInvalidate() {
 export function useCreateTeam() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TeamInput) => api.post<TeamDetail>('/teams', input),
+    mutationFn: (input: TeamInput) => api.post('/teams', { body: input }),
     onSuccess: (team) => {
       qc.setQueryData(teamKeys.detail(team.id), team);
       void qc.invalidateQueries({ queryKey: teamKeys.lists() });
@@ -44,7 +43,7 @@ export function useCreateTeam() {
 export function useUpdateTeam(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: TeamInput) => api.put<Team>(base(id), input),
+    mutationFn: (input: TeamInput) => api.put('/teams/{id}', { params: { path: { id } }, body: input }),
     onSuccess: () => invalidate(id),
   });
 }
@@ -62,7 +61,7 @@ function useDropTeam() {
 export function useDeleteTeam() {
   const dropTeam = useDropTeam();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(base(id)),
+    mutationFn: (id: string) => api.delete('/teams/{id}', { params: { path: { id } } }),
     onSuccess: (_d, id) => dropTeam(id),
   });
 }
@@ -70,13 +69,14 @@ export function useDeleteTeam() {
 export function useSetMemberRole(teamId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ memberId, role }: { memberId: string; role: TeamRole }) => api.put<Member>(`${base(teamId)}/members/${encodeURIComponent(memberId)}/role`, { role }),
+    mutationFn: ({ memberId, role }: { memberId: string; role: TeamRole }) =>
+      api.put('/teams/{id}/members/{memberId}/role', { params: { path: { id: teamId, memberId } }, body: { role } }),
     // My own role may have changed too: the lists carry it.
     onSuccess: () => invalidate(teamId),
   });
 }
 
-const removeMember = (teamId: string, memberId: string) => api.delete<unknown>(`${base(teamId)}/members/${encodeURIComponent(memberId)}`);
+const removeMember = (teamId: string, memberId: string) => api.delete('/teams/{id}/members/{memberId}', { params: { path: { id: teamId, memberId } } });
 
 /** Removes another member (owners and admins). */
 export function useRemoveMember(teamId: string) {
@@ -100,7 +100,7 @@ export function useLeaveTeam(teamId: string) {
 export function useRemoveTeamAgent(teamId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (agentId: string) => api.delete<unknown>(`${base(teamId)}/agents/${encodeURIComponent(agentId)}`),
+    mutationFn: (agentId: string) => api.delete('/teams/{id}/agents/{agentId}', { params: { path: { id: teamId, agentId } } }),
     onSuccess: () => invalidate(teamId),
   });
 }
@@ -108,6 +108,6 @@ export function useRemoveTeamAgent(teamId: string) {
 /** Emails every other member, and tells those online at once (`team.notification`). */
 export function useNotifyTeam(teamId: string) {
   return useMutation({
-    mutationFn: (message: string) => api.post<NotifyResult>(`${base(teamId)}/notify`, { message }),
+    mutationFn: (message: string) => api.post('/teams/{id}/notify', { params: { path: { id: teamId } }, body: { message } }),
   });
 }

@@ -19,7 +19,8 @@ import { displayName, formatDate, isSelf } from '@/features/teams/utils/format';
 import { INVITE_FIELDS, inviteSchema, useTeamMessage, type InviteValues } from '@/features/teams/utils/validation';
 import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { manages, mayGrant, TEAM_ROLES, type TeamRole } from '@/lib/teams';
+import { oneOf, TEAM_ROLES, type TeamRole } from '@/lib/api-enums';
+import { manages, mayGrant } from '@/lib/teams';
 import { toast } from '@/lib/toast';
 
 const dangerGhost = 'text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40';
@@ -90,7 +91,7 @@ export function Members({ team, me, onLeft }: { team: TeamDetail; me: User; onLe
               id={`member-role-${m.id}`}
               value={m.role}
               disabled={pending}
-              onChange={(e) => onRole(m, e.target.value as TeamRole)}
+              onChange={(e) => onRole(m, oneOf(TEAM_ROLES, e.target.value, m.role))}
               className={cn(selectClasses, 'h-8 w-auto min-w-32 border-zinc-300 dark:border-zinc-700')}
             >
               {grantable.map((r) => (

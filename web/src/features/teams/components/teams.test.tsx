@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Member, TeamDetail } from '@/features/teams/api/teams';
-import { fail, ok } from '@/testing/mocks/agents';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { makeInvitation, makeMember, makeTeam, makeTeamDetail } from '@/testing/mocks/teams';
 import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
@@ -19,30 +18,30 @@ function teamHandlers(detail: TeamDetail) {
     sent[name] = { path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined };
   };
   const handlers = [
-    http.get('*/api/teams', () => ok([makeTeam({ role: current.role })])),
-    http.get('*/api/teams/t1', () => ok(current)),
-    http.get('*/api/team-invitations/team/t1', () =>
-      ok(sent.invite ? [makeInvitation({ id: 'i2', teamId: 't1', teamName: 'Support', email: 'erin@example.com', role: 'viewer' })] : []),
+    mockApi.get('/teams', () => ok([makeTeam({ role: current.role })])),
+    mockApi.get('/teams/{id}', () => ok(current), { id: 't1' }),
+    mockApi.get('/team-invitations/team/{teamId}', () =>
+      ok(sent.invite ? [makeInvitation({ id: 'i2', teamId: 't1', teamName: 'Support', email: 'erin@example.com', role: 'viewer' })] : []), { teamId: 't1' },
     ),
-    http.post('*/api/team-invitations/team/t1', async ({ request }) => {
+    mockApi.post('/team-invitations/team/{teamId}', async ({ request }) => {
       await record('invite', request);
       return ok(makeInvitation({ id: 'i2', teamId: 't1', teamName: 'Support', email: 'erin@example.com', role: 'viewer' }), 201);
-    }),
-    http.put('*/api/teams/t1/members/:memberId/role', async ({ request, params }) => {
+    }, { teamId: 't1' }),
+    mockApi.put('/teams/{id}/members/{memberId}/role', async ({ request, params }) => {
       await record('role', request);
       const role = (sent.role.body as { role: Member['role'] }).role;
       current = { ...current, members: current.members.map((m) => (m.id === params.memberId ? { ...m, role } : m)) };
-      return ok(current.members.find((m) => m.id === params.memberId));
-    }),
-    http.delete('*/api/teams/t1/members/:memberId', async ({ request, params }) => {
+      return ok(current.members.find((m) => m.id === params.memberId) ?? makeMember({ id: params.memberId, role }));
+    }, { id: 't1' }),
+    mockApi.delete('/teams/{id}/members/{memberId}', async ({ request, params }) => {
       await record('remove', request);
       current = { ...current, members: current.members.filter((m) => m.id !== params.memberId) };
-      return ok(null);
-    }),
-    http.post('*/api/teams/t1/notify', async ({ request }) => {
+      return ok({ id: params.memberId, deleted: true });
+    }, { id: 't1' }),
+    mockApi.post('/teams/{id}/notify', async ({ request }) => {
       await record('notify', request);
       return ok({ recipients: 2 });
-    }),
+    }, { id: 't1' }),
   ];
   return { sent, handlers };
 }
@@ -52,15 +51,15 @@ describe('team settings', () => {
     let created = false;
     const bodies: unknown[] = [];
     server.use(
-      http.get('*/api/teams', () => ok(created ? [makeTeam()] : [])),
-      http.post('*/api/teams', async ({ request }) => {
+      mockApi.get('/teams', () => ok(created ? [makeTeam()] : [])),
+      mockApi.post('/teams', async ({ request }) => {
         bodies.push(await request.json());
         if (bodies.length === 1) return fail(422, 'validation_failed', 'Validation failed', [{ field: 'name', message: 'String must contain at most 100 character(s)' }]);
         created = true;
         return ok(makeTeamDetail(), 201);
       }),
-      http.get('*/api/teams/t1', () => ok(makeTeamDetail())),
-      http.get('*/api/team-invitations/team/t1', () => ok([])),
+      mockApi.get('/teams/{id}', () => ok(makeTeamDetail()), { id: 't1' }),
+      mockApi.get('/team-invitations/team/{teamId}', () => ok([]), { teamId: 't1' }),
     );
     const { user, router } = renderApp('/dashboard/settings/team', { user: plainUser });
     expect(await screen.findByRole('heading', { name: 'No teams yet' })).toBeInTheDocument();
@@ -129,7 +128,7 @@ describe('team settings', () => {
   it('shows the server’s reason when a role change is refused (the last owner)', async () => {
     const { handlers } = teamHandlers(makeTeamDetail('owner'));
     // The first handler that matches answers.
-    server.use(http.put('*/api/teams/t1/members/m1/role', () => fail(409, 'last_owner', 'A team needs an owner: make someone else owner first')), ...handlers);
+    server.use(mockApi.put('/teams/{id}/members/{memberId}/role', () => fail(409, 'last_owner', 'A team needs an owner: make someone else owner first'), { id: 't1', memberId: 'm1' }), ...handlers);
     const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
     const members = await screen.findByRole('region', { name: 'Members' });
     await user.selectOptions(within(members).getByRole('combobox', { name: 'Role of Bob User' }), 'member');
@@ -164,11 +163,11 @@ describe('team settings', () => {
     const { handlers, sent } = teamHandlers(makeTeamDetail('viewer'));
     let left = false;
     server.use(
-      http.get('*/api/teams', () => ok(left ? [] : [makeTeam({ role: 'viewer' })])),
-      http.delete('*/api/teams/t1/members/m1', () => {
+      mockApi.get('/teams', () => ok(left ? [] : [makeTeam({ role: 'viewer' })])),
+      mockApi.delete('/teams/{id}/members/{memberId}', () => {
         left = true;
-        return ok(null);
-      }),
+        return ok({ id: 'm1', deleted: true });
+      }, { id: 't1', memberId: 'm1' }),
       ...handlers,
     );
     const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
@@ -208,11 +207,11 @@ describe('team settings', () => {
     let deleted = false;
     const { handlers } = teamHandlers(makeTeamDetail('owner'));
     server.use(
-      http.get('*/api/teams', () => ok(deleted ? [] : [makeTeam()])),
-      http.delete('*/api/teams/t1', () => {
+      mockApi.get('/teams', () => ok(deleted ? [] : [makeTeam()])),
+      mockApi.delete('/teams/{id}', () => {
         deleted = true;
-        return ok(null);
-      }),
+        return ok({ id: 't1', deleted: true });
+      }, { id: 't1' }),
       ...handlers,
     );
     const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
@@ -234,15 +233,15 @@ describe('team invitations', () => {
   it('accepts the invitation of an emailed link, opens the team and drops the token from the address', async () => {
     let accepted = false;
     server.use(
-      http.get('*/api/team-invitations/details/tok-1', () => ok(makeInvitation())),
-      http.post('*/api/team-invitations/accept/tok-1', () => {
+      mockApi.get('/team-invitations/details/{token}', () => ok(makeInvitation()), { token: 'tok-1' }),
+      mockApi.post('/team-invitations/accept/{token}', () => {
         accepted = true;
         return ok({ team: research, member: makeMember({ role: 'viewer' }) });
-      }),
+      }, { token: 'tok-1' }),
       // The same invitation is in my list: it is shown once, on top.
-      http.get('*/api/team-invitations/user', () => ok(accepted ? [] : [makeInvitation()])),
-      http.get('*/api/teams', () => ok(accepted ? [research] : [])),
-      http.get('*/api/teams/t9', () => ok({ ...makeTeamDetail('viewer'), id: 't9', name: 'Research' })),
+      mockApi.get('/team-invitations/user', () => ok(accepted ? [] : [makeInvitation()])),
+      mockApi.get('/teams', () => ok(accepted ? [research] : [])),
+      mockApi.get('/teams/{id}', () => ok({ ...makeTeamDetail('viewer'), id: 't9', name: 'Research' }), { id: 't9' }),
     );
     const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-1', { user: plainUser });
     const card = await screen.findByRole('article', { name: 'Join Research' });
@@ -262,8 +261,8 @@ describe('team invitations', () => {
 
   it('shows the server’s message when the invitation has expired (410)', async () => {
     server.use(
-      http.get('*/api/team-invitations/details/tok-2', () => ok(makeInvitation())),
-      http.post('*/api/team-invitations/accept/tok-2', () => fail(410, 'invitation_expired', 'This invitation has expired; ask for a new one')),
+      mockApi.get('/team-invitations/details/{token}', () => ok(makeInvitation()), { token: 'tok-2' }),
+      mockApi.post('/team-invitations/accept/{token}', () => fail(410, 'invitation_expired', 'This invitation has expired; ask for a new one'), { token: 'tok-2' }),
     );
     const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-2', { user: plainUser });
     const card = await screen.findByRole('article', { name: 'Join Research' });
@@ -274,7 +273,7 @@ describe('team invitations', () => {
 
   it('says why the invitation of a link cannot be shown (sent to another address)', async () => {
     const message = 'This invitation was sent to another email address; sign in with that address to accept it';
-    server.use(http.get('*/api/team-invitations/details/tok-3', () => fail(403, 'invitation_for_another_email', message)));
+    server.use(mockApi.get('/team-invitations/details/{token}', () => fail(403, 'invitation_for_another_email', message), { token: 'tok-3' }));
     const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-3', { user: plainUser });
     const region = await screen.findByRole('region', { name: 'Invitation' });
     expect(await within(region).findByRole('alert')).toHaveTextContent(message);
@@ -287,8 +286,8 @@ describe('team invitations', () => {
     const invitation = makeInvitation();
     let declined: string | null = null;
     server.use(
-      http.get('*/api/team-invitations/user', () => ok(declined ? [] : [invitation])),
-      http.post('*/api/team-invitations/reject/:token', ({ params }) => {
+      mockApi.get('/team-invitations/user', () => ok(declined ? [] : [invitation])),
+      mockApi.post('/team-invitations/reject/{token}', ({ params }) => {
         declined = String(params.token);
         return ok({ ...invitation, status: 'rejected' });
       }),
@@ -317,22 +316,25 @@ describe('all teams (platform admins)', () => {
     let scope: string | null = null;
     let deleted = false;
     server.use(
-      http.get('*/api/teams', ({ request }) => {
+      mockApi.get('/teams', ({ request }) => {
         scope = new URL(request.url).searchParams.get('scope');
         const research = makeTeam({ id: 't9', name: 'Research', role: null, memberCount: 2, agentCount: 0 });
         return ok(deleted ? [makeTeam()] : [makeTeam(), research]);
       }),
-      http.get('*/api/teams/t9', () =>
-        ok({
-          ...makeTeam({ id: 't9', name: 'Research', role: null }),
-          members: [makeMember({ id: 'm8', userId: '8', email: 'rita@example.com', firstName: 'Rita', lastName: 'Lab', role: 'owner' })],
-          agents: [{ id: 'a9', name: 'Lab notes', description: '', type: 'general', status: 'draft', ownerId: '8' }],
-        }),
+      mockApi.get(
+        '/teams/{id}',
+        () =>
+          ok({
+            ...makeTeam({ id: 't9', name: 'Research', role: null }),
+            members: [makeMember({ id: 'm8', userId: '8', email: 'rita@example.com', firstName: 'Rita', lastName: 'Lab', role: 'owner' })],
+            agents: [{ id: 'a9', name: 'Lab notes', description: '', type: 'general', status: 'draft', ownerId: '8' }],
+          }),
+        { id: 't9' },
       ),
-      http.delete('*/api/teams/t9', () => {
+      mockApi.delete('/teams/{id}', () => {
         deleted = true;
-        return ok(null);
-      }),
+        return ok({ id: 't9', deleted: true });
+      }, { id: 't9' }),
     );
     const { user } = renderApp('/dashboard/teams', { user: adminUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Teams' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { TEAM_ROLES } from '@/lib/teams';
+import { TEAM_ROLES } from '@/lib/api-enums';
 import type { KeyOf } from '@/types/i18n-keys';
 
 // Messages are keys of the `dashboard` namespace; the limits are the server's (crates/domain/src/team.rs).

@@ -10,6 +10,7 @@ import { AnalyticsCard } from '@/features/agents/components/analytics-card';
 import { Configuration } from '@/features/agents/components/agent-detail/configuration';
 import { Deployments } from '@/features/agents/components/agent-detail/deployments';
 import { QuickActions } from '@/features/agents/components/agent-detail/quick-actions';
+import { TestPanel } from '@/features/agents/components/agent-detail/test-panel';
 import { Versions } from '@/features/agents/components/agent-detail/versions';
 import { DocumentsPanel } from '@/features/agents/components/documents-panel';
 import { RecentConversations } from '@/features/agents/components/recent-conversations';
@@ -18,7 +19,7 @@ import { TeamBadge } from '@/features/agents/components/team-badge';
 import { TOASTS } from '@/features/agents/utils/messages';
 import { toast } from '@/lib/toast';
 
-/** /dashboard/agents/:agentId: status, deployments, versions, analytics, conversations, actions. */
+/** /dashboard/agents/:agentId: status, deployments, versions, analytics, conversations, actions, the test panel. */
 export function AgentDetail({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const agent = useAgent(agentId);
@@ -75,6 +76,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
             <Versions agent={a} />
           </div>
           <Configuration agent={a} />
+          <TestPanel agent={a} />
           <DocumentsPanel agentId={a.id} readOnly={a.access === 'view'} />
         </div>
         <div className="space-y-6">

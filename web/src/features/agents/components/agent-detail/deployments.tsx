@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { selectClasses } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { ENVIRONMENTS, useDeployAgent, useVersions, type Agent, type Environment } from '@/features/agents/api/agents';
+import { useDeployAgent, useVersions, type Agent } from '@/features/agents/api/agents';
 import { Card } from '@/features/agents/components/card';
 import { useDateTime } from '@/features/agents/hooks/use-date-time';
 import { errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
+import { ENVIRONMENTS, type Environment } from '@/lib/api-enums';
 import { toast } from '@/lib/toast';
 
 /**

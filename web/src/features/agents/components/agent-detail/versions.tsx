@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
-import { useRestoreVersion, useVersions, type Agent, type Environment } from '@/features/agents/api/agents';
+import { useRestoreVersion, useVersions, type Agent } from '@/features/agents/api/agents';
 import { Card } from '@/features/agents/components/card';
 import { useDateTime } from '@/features/agents/hooks/use-date-time';
 import { errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
@@ -25,7 +25,7 @@ export function Versions({ agent }: { agent: Agent }) {
     success: (a, version) => t('versions.restored', { version, current: a.currentVersion }),
     error: (e) => msg(errorMessage(e)),
   });
-  const deployedAt = (v: number) => (agent.deployments ?? []).filter((d) => d.version === v).map((d) => t(`environments.${d.environment as Environment}`));
+  const deployedAt = (v: number) => (agent.deployments ?? []).filter((d) => d.version === v).map((d) => t(`environments.${d.environment}`));
   return (
     <Card id="versions" title={t('versions.title')}>
       {versions.isPending ? (

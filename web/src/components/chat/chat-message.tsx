@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
-import type { ChatMessage } from '@/features/chat/utils/messages';
+import type { ChatMessage } from '@/lib/chat-messages';
 import { toast } from '@/lib/toast';
 
 async function copyText(text: string, t: TFunction<'agents'>) {
@@ -83,10 +83,22 @@ export function ChatMessageView({ message, onRetry, canRetry }: { message: ChatM
         </div>
 
         {message.notice ? (
-          <p data-testid="chat-notice" dir="auto" className="mt-1 flex items-start gap-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <p data-testid="chat-notice" dir="auto" className="mt-1 flex min-w-0 items-start gap-1 text-xs text-zinc-500 dark:text-zinc-400">
             <Info aria-hidden className="mt-px size-3.5 shrink-0" />
             {/* The built-in responder's notice is the server's English; say it in the reader's language. */}
-            {message.provider === 'builtin' ? t('chat.builtinNotice') : message.notice}
+            <span className="min-w-0 break-words">{message.provider === 'builtin' ? t('chat.builtinNotice') : message.notice}</span>
+          </p>
+        ) : null}
+        {streaming && message.content ? (
+          <p data-testid="chat-message-streaming" className="mt-1 flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-accent-500" />
+            {t('chat.status.streaming')}
+          </p>
+        ) : null}
+        {message.status === 'interrupted' ? (
+          <p className="mt-1 flex items-start gap-1 text-xs text-amber-700 dark:text-amber-400">
+            <AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0" />
+            {t('chat.status.interrupted')}
           </p>
         ) : null}
         {message.status === 'partial' ? (

@@ -2,20 +2,27 @@ import { SendHorizontal, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 
 /** The server refuses longer messages (docs/chat.md). */
 export const MAX_MESSAGE_LENGTH = 32_000;
 
-/** The message box: Enter sends, Shift+Enter starts a new line; disabled while an answer comes. */
-export function ChatComposer({ busy, onSend, onStop }: { busy: boolean; onSend: (text: string) => void; onStop: () => void }) {
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line; disabled while an answer comes.
+ * `compact` (a panel rather than a page) leaves out the hint and does not take the focus at first.
+ */
+export function ChatComposer({ busy, onSend, onStop, compact = false }: { busy: boolean; onSend: (text: string) => void; onStop: () => void; compact?: boolean }) {
   const { t } = useTranslation('agents');
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
-  // Back to typing as soon as the answer is done.
+  // Back to typing as soon as the answer is done (and, on a chat page, from the start; a panel
+  // among others does not take the focus when the page opens).
+  const wasBusy = useRef(!compact);
   useEffect(() => {
-    if (!busy) ref.current?.focus();
+    if (!busy && wasBusy.current) ref.current?.focus();
+    wasBusy.current = busy;
   }, [busy]);
 
   const submit = (e?: FormEvent) => {
@@ -34,7 +41,7 @@ export function ChatComposer({ busy, onSend, onStop }: { busy: boolean; onSend: 
   };
 
   return (
-    <form onSubmit={submit} className="border-t border-zinc-200 p-3 dark:border-zinc-800">
+    <form onSubmit={submit} className={cn('border-t border-zinc-200 dark:border-zinc-800', compact ? 'bg-white p-2 dark:bg-zinc-900' : 'p-3')}>
       <label htmlFor={id} className="sr-only">
         {t('chat.inputLabel')}
       </label>
@@ -65,7 +72,7 @@ export function ChatComposer({ busy, onSend, onStop }: { busy: boolean; onSend: 
           </Button>
         )}
       </div>
-      <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('chat.hint')}</p>
+      {compact ? null : <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('chat.hint')}</p>}
     </form>
   );
 }

@@ -1,17 +1,19 @@
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { streamChat, StreamInterruptedError, type ChatEvent } from '@/features/chat/api/chat';
 import { setUnauthorizedNavigator } from '@/lib/api-client';
+import { streamChat, StreamInterruptedError, type ChatEvent } from '@/lib/chat-stream';
 import { TOKEN_KEY } from '@/lib/storage';
-import { answerEvents, makeMessage, openSse, sseResponse } from '@/testing/mocks/chat';
+import { answerEvents, makeMessage } from '@/testing/mocks/chat';
+import { type ApiResolver, fail, mockApi, ok, openSse, sseResponse } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+
+const chatOf = (resolver: ApiResolver<'post', '/agents/{id}/chat'>) => mockApi.post('/agents/{id}/chat', resolver);
 
 describe('streamChat', () => {
   it('POSTs the message with the bearer token asking for an event stream, and hands over each event', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     let seen: { accept: string | null; auth: string | null; body: unknown } | undefined;
     server.use(
-      http.post('*/api/agents/a1/chat', async ({ request }) => {
+      chatOf(async ({ request }) => {
         seen = { accept: request.headers.get('accept'), auth: request.headers.get('authorization'), body: await request.json() };
         return sseResponse(answerEvents({ text: ['Hel', 'lo'], citations: [{ documentId: 'd1', documentName: 'faq.md', passageId: 1, excerpt: 'Refunds in 30 days', score: 1 }] }));
       }),
@@ -29,9 +31,9 @@ describe('streamChat', () => {
 
   it('ends with the error event', async () => {
     server.use(
-      http.post('*/api/agents/a1/chat', () =>
+      chatOf(() =>
         sseResponse([
-          ['start', { conversationId: 'c1', userMessage: makeMessage({ role: 'user' }), messageId: 'm1', provider: 'openai', model: 'x' }],
+          ['start', { conversationId: 'c1', userMessage: makeMessage({ role: 'user' }), messageId: 'm1', provider: 'openai', model: 'x', version: 1 }],
           ['error', { error: 'provider_auth_failed', message: 'The provider refused the API key' }],
         ]),
       ),
@@ -42,12 +44,12 @@ describe('streamChat', () => {
   });
 
   it('rejects when the stream stops before its end', async () => {
-    server.use(http.post('*/api/agents/a1/chat', () => sseResponse([['delta', { text: 'a' }]])));
+    server.use(chatOf(() => sseResponse([['delta', { text: 'a' }]])));
     await expect(streamChat('a1', { message: 'Hi' }, { onEvent: () => {} })).rejects.toBeInstanceOf(StreamInterruptedError);
   });
 
   it('turns a refused call into an ApiError with the server message', async () => {
-    server.use(http.post('*/api/agents/a1/chat', () => HttpResponse.json({ success: false, error: 'agent_inactive', message: 'This agent is paused' }, { status: 409 })));
+    server.use(chatOf(() => fail(409, 'agent_inactive', 'This agent is paused')));
     await expect(streamChat('a1', { message: 'Hi' }, { onEvent: () => {} })).rejects.toMatchObject({ name: 'ApiError', status: 409, code: 'agent_inactive', message: 'This agent is paused' });
   });
 
@@ -56,7 +58,7 @@ describe('streamChat', () => {
     const go = vi.fn();
     setUnauthorizedNavigator(go);
     window.history.replaceState(null, '', '/dashboard/chat');
-    server.use(http.post('*/api/agents/a1/chat', () => HttpResponse.json({ success: false, error: 'unauthorized', message: 'Unauthorized' }, { status: 401 })));
+    server.use(chatOf(() => fail(401, 'unauthorized', 'Unauthorized')));
     await expect(streamChat('a1', { message: 'Hi' }, { onEvent: () => {} })).rejects.toMatchObject({ status: 401 });
     expect(go).toHaveBeenCalledWith('/login?expired=true');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -64,11 +66,11 @@ describe('streamChat', () => {
 
   it('stops reading and rejects when aborted mid-answer', async () => {
     const sse = openSse();
-    server.use(http.post('*/api/agents/a1/chat', () => sse.response()));
+    server.use(chatOf(() => sse.response()));
     const abort = new AbortController();
     const events: ChatEvent[] = [];
     const done = streamChat('a1', { message: 'Hi' }, { signal: abort.signal, onEvent: (e) => events.push(e) });
-    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ role: 'user' }), messageId: 'm1' });
+    sse.send('start', { conversationId: 'c1', userMessage: makeMessage({ role: 'user' }), messageId: 'm1', provider: 'openai', model: 'x', version: 1 });
     sse.send('delta', { text: 'Once upon' });
     await vi.waitFor(() => expect(events).toHaveLength(2));
     abort.abort();
@@ -79,12 +81,28 @@ describe('streamChat', () => {
   it('replays a one-piece JSON answer as the same events', async () => {
     const message = makeMessage({ content: 'Hello there', provider: 'builtin' });
     server.use(
-      http.post('*/api/agents/a1/chat', () =>
-        HttpResponse.json({ success: true, data: { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user' }), message } }),
+      chatOf(() =>
+        ok({ conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user' }), message }),
       ),
     );
     const events: ChatEvent[] = [];
     await streamChat('a1', { message: 'Hi' }, { onEvent: (e) => events.push(e) });
+    expect(events.map((e) => e.type)).toEqual(['start', 'delta', 'end']);
+  });
+});
+
+describe('streamChat to the test endpoint', () => {
+  it('sends the turn to POST /agents/{id}/test', async () => {
+    let seen: unknown;
+    server.use(
+      mockApi.post('/agents/{id}/test', async ({ request, params }) => {
+        seen = { id: params.id, body: await request.json() };
+        return sseResponse(answerEvents({ text: ['Draft answer'] }));
+      }),
+    );
+    const events: ChatEvent[] = [];
+    await streamChat('a1', { message: 'Hi' }, { endpoint: 'test', onEvent: (e) => events.push(e) });
+    expect(seen).toEqual({ id: 'a1', body: { message: 'Hi', stream: true } });
     expect(events.map((e) => e.type)).toEqual(['start', 'delta', 'end']);
   });
 });

@@ -1,4 +1,4 @@
-import type { CitationOut, MessageOut } from '@/features/chat/types';
+import type { CitationOut, MessageOut } from '@/lib/conversations';
 
 /**
  * A message as the chat shows it: a stored MessageOut, or one of the turn in progress (the
@@ -8,7 +8,7 @@ export type ChatMessage = {
   id: string;
   role: MessageOut['role'];
   content: string;
-  /** As stored; `streaming` while the answer arrives. */
+  /** As stored: `streaming` while the answer is written (here or, for a stored row, elsewhere), `interrupted` when the server stopped mid-answer. */
   status: MessageOut['status'];
   error?: string | null;
   citations: CitationOut[];
@@ -23,10 +23,10 @@ export function toChatMessage(m: MessageOut): ChatMessage {
   return {
     id: m.id,
     role: m.role,
-    content: m.content ?? '',
-    status: m.status ?? 'complete',
+    content: m.content,
+    status: m.status,
     error: m.error ?? null,
-    citations: m.citations ?? [],
+    citations: m.citations,
     notice: m.notice ?? null,
     provider: m.provider ?? null,
     model: m.model ?? null,
@@ -35,3 +35,23 @@ export function toChatMessage(m: MessageOut): ChatMessage {
 
 /** Tool and system messages are part of the record, not of the conversation on screen. */
 export const isShown = (m: ChatMessage) => m.role === 'user' || m.role === 'assistant';
+
+/** A message of the turn as the transcript cache keeps it (the server's shape). */
+export function toMessageOut(m: ChatMessage, conversationId: string): MessageOut {
+  return {
+    id: m.id,
+    conversationId,
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    error: m.error ?? null,
+    citations: m.citations,
+    notice: m.notice ?? null,
+    provider: m.provider ?? null,
+    model: m.model ?? null,
+    toolCalls: [],
+    tokensIn: 0,
+    tokensOut: 0,
+    createdAt: new Date().toISOString(),
+  };
+}

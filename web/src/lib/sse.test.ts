@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, readSseStream, type SseEvent } from '@/features/chat/utils/sse';
+import { createSseParser, readSseStream, type SseEvent } from '@/lib/sse';
 
 function parse(chunks: string[]): SseEvent[] {
   const events: SseEvent[] = [];

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { streamChat } from '@/features/chat/api/chat';
-import { isShown, toChatMessage, type ChatMessage } from '@/features/chat/utils/messages';
 import { ApiError } from '@/lib/api-client';
+import { isShown, toChatMessage, toMessageOut, type ChatMessage } from '@/lib/chat-messages';
+import { streamChat } from '@/lib/chat-stream';
 import { conversationKeys, storeMessages, useConversationMessages, type MessageOut } from '@/lib/conversations';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
+
+// The chat turn, shared by the chat screens (`chat`) and an agent's test panel (`agents`).
 
 /** The turn on screen that is not in the conversation's cached messages yet. */
 type LiveTurn = {
@@ -14,31 +16,17 @@ type LiveTurn = {
   assistant: ChatMessage | null;
   /** `failed`: the send was refused before an answer began; the text stays, marked unsent. */
   phase: 'sending' | 'streaming' | 'failed';
+  /**
+   * The stored messages shown when the turn began. Until it ends, the live copies stand for
+   * whatever the turn adds to the cache meanwhile (the question and the answer brought by the
+   * socket, the answer's `streaming` row brought by a refetch), so nothing shows twice.
+   */
+  before: ReadonlySet<string>;
 };
 
 const CHAT_TOAST_ID = 'chat-error';
 
 const toChatMessages = (messages: MessageOut[]) => messages.map(toChatMessage);
-
-/** A message of the turn as the transcript cache keeps it (the server's shape). */
-function toMessageOut(m: ChatMessage, conversationId: string): MessageOut {
-  return {
-    id: m.id,
-    conversationId,
-    role: m.role,
-    content: m.content,
-    status: m.status,
-    error: m.error ?? null,
-    citations: m.citations,
-    notice: m.notice ?? null,
-    provider: m.provider ?? null,
-    model: m.model ?? null,
-    toolCalls: [],
-    tokensIn: 0,
-    tokensOut: 0,
-    createdAt: new Date().toISOString(),
-  };
-}
 
 /**
  * One chat with an agent: the conversation on screen, its messages, and the turn in progress.
@@ -46,7 +34,18 @@ function toMessageOut(m: ChatMessage, conversationId: string): MessageOut {
  * screen shares), so switching back and forth shows it without asking the server again; the
  * realtime socket keeps the sidebar and the open conversation current with what happens elsewhere.
  */
-export function useChat({ agentId, shareToken }: { agentId: string; shareToken?: string | null }) {
+export type ChatOptions = {
+  agentId: string;
+  /** The token of the agent's public link (`/user/chat/:agentId?share=`). */
+  shareToken?: string | null;
+  /**
+   * `test`: turns go to POST /agents/{id}/test (the agent's current draft, a test conversation
+   * that no list, live view or analytics shows, and that the socket does not announce).
+   */
+  mode?: 'chat' | 'test';
+};
+
+export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
   const { t } = useTranslation('agents');
   const qc = useQueryClient();
   const [conversationId, setConversationId] = useState<string | null>(null);
@@ -55,15 +54,17 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
   const [live, setLive] = useState<LiveTurn | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const history = useConversationMessages(conversationId, { select: toChatMessages });
-  useConversationsRealtime();
+  useConversationsRealtime(undefined, { enabled: mode === 'chat' });
 
   // Leaving the screen stops the answer (the server keeps it as partial).
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const liveMessages = live ? [live.user, ...(live.assistant ? [live.assistant] : [])] : [];
-  // The socket may bring the turn's own messages into the cache before the turn ends: the live
-  // copy is the one shown until then.
-  const stored = (conversationId ? (history.data ?? []) : []).filter((m) => isShown(m) && !liveMessages.some((l) => l.id === m.id));
+  const storedMessages = conversationId ? (history.data ?? []) : [];
+  // The socket or a refetch may bring the turn's own messages into the cache before the turn
+  // ends (the answer's row is stored `streaming` from the start): the live copies are the ones
+  // shown until then.
+  const stored = storedMessages.filter((m) => isShown(m) && !liveMessages.some((l) => l.id === m.id) && (!live || live.before.has(m.id)));
   const messages = [...stored, ...liveMessages];
   const busy = live?.phase === 'sending' || live?.phase === 'streaming';
 
@@ -81,7 +82,8 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
         draft: null,
         settled: false,
       };
-      setLive({ user: turn.user, assistant: null, phase: 'sending' });
+      const before: ReadonlySet<string> = new Set((convId ? (qc.getQueryData<MessageOut[]>(conversationKeys.messages(convId)) ?? []) : []).map((m) => m.id));
+      setLive({ user: turn.user, assistant: null, phase: 'sending', before });
 
       const commit = (assistant: ChatMessage | null) => {
         turn.settled = true;
@@ -98,9 +100,10 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
       try {
         await streamChat(
           agentId,
-          { message, conversationId: convId, useKnowledgeBase: true, includeContext: true, shareToken: shareToken || null },
+          { message, conversationId: convId, useKnowledgeBase: true, includeContext: true, shareToken: mode === 'test' ? null : shareToken || null },
           {
             signal: controller.signal,
+            endpoint: mode,
             onEvent: (event) => {
               switch (event.type) {
                 case 'start': {
@@ -117,10 +120,10 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
                   break;
                 }
                 case 'citations':
-                  if (turn.draft) turn.draft = { ...turn.draft, citations: event.data.citations ?? [] };
+                  if (turn.draft) turn.draft = { ...turn.draft, citations: event.data.citations };
                   break;
                 case 'delta':
-                  if (turn.draft) turn.draft = { ...turn.draft, content: turn.draft.content + (event.data.text ?? '') };
+                  if (turn.draft) turn.draft = { ...turn.draft, content: turn.draft.content + event.data.text };
                   break;
                 case 'end':
                   turn.answer = event.data.message;
@@ -132,12 +135,12 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
                   } else {
                     // Refused before the answer began: the text stays on screen to retry.
                     turn.settled = true;
-                    setLive({ user: { ...turn.user, unsent: true }, assistant: null, phase: 'failed' });
+                    setLive({ user: { ...turn.user, unsent: true }, assistant: null, phase: 'failed', before });
                   }
                   toast({ id: CHAT_TOAST_ID, title: t('chat.errors.chat'), description: event.data.message || undefined, status: 'error' });
                   return;
               }
-              setLive({ user: turn.user, assistant: turn.draft, phase: 'streaming' });
+              setLive({ user: turn.user, assistant: turn.draft, phase: 'streaming', before });
             },
           },
         );
@@ -149,7 +152,7 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
           } else if (controller.signal.aborted) {
             setLive(null);
           } else {
-            setLive({ user: { ...turn.user, unsent: true }, assistant: null, phase: 'failed' });
+            setLive({ user: { ...turn.user, unsent: true }, assistant: null, phase: 'failed', before });
           }
           if (!controller.signal.aborted) {
             // Refused by the server (its message says why) or not sent at all (network, cut off).
@@ -165,10 +168,11 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
         }
       } finally {
         abortRef.current = null;
-        void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
+        // A test conversation is in no list.
+        if (mode === 'chat') void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
       }
     },
-    [agentId, conversationId, qc, shareToken, t],
+    [agentId, conversationId, mode, qc, shareToken, t],
   );
 
   const stop = useCallback(() => abortRef.current?.abort(), []);
@@ -179,6 +183,14 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
     if (abortRef.current) return;
     setLive(null);
     setConversationId(id);
+  }, []);
+
+  /** Leaves the conversation for a new one (its first turn starts it). */
+  const startOver = useCallback(() => {
+    if (abortRef.current) return;
+    setLive(null);
+    setConversationId(null);
+    setStartedHere(null);
   }, []);
 
   return {
@@ -195,5 +207,6 @@ export function useChat({ agentId, shareToken }: { agentId: string; shareToken?:
     /** Sends the last user message again. */
     retry: lastUser ? () => void send(lastUser.content) : undefined,
     selectConversation,
+    startOver,
   };
 }

@@ -1,0 +1,86 @@
+import { Bot } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatMessageView } from '@/components/chat/chat-message';
+import { cn } from '@/components/ui/cn';
+import { Markdown } from '@/components/ui/markdown';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import type { ChatMessage } from '@/lib/chat-messages';
+
+type Props = {
+  messages: ChatMessage[];
+  /** The agent's greeting, shown as the first bubble (never sent or stored); null for none. */
+  greeting?: string | null;
+  /** An answer is on its way: no retry meanwhile. */
+  busy: boolean;
+  /** The answer is streaming in (the log is busy for assistive technology). */
+  streaming: boolean;
+  loading?: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
+  /** Says above the log that the built-in responder answers (when the last answer is its). */
+  builtinBanner?: boolean;
+  className?: string;
+};
+
+/**
+ * A conversation on screen: the greeting, the messages and the answer streaming in, following
+ * the end as it grows. Shared by the chat screens and an agent's test panel.
+ */
+export function ChatLog({ messages, greeting, busy, streaming, loading = false, failed = false, onRetry, builtinBanner = false, className }: Props) {
+  const { t } = useTranslation('agents');
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = messages.at(-1);
+  const lastAnswer = messages.findLast((m) => m.role === 'assistant');
+  const shownGreeting = greeting?.trim() ? greeting : null;
+
+  // Follow the conversation as it grows (and as the answer streams in).
+  const contentLength = last?.content.length ?? 0;
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length, contentLength, shownGreeting]);
+
+  return (
+    <>
+      {builtinBanner && lastAnswer?.provider === 'builtin' ? (
+        <Notice tone="warning" className="m-3 mb-0">
+          {t('chat.builtinBanner')}
+        </Notice>
+      ) : null}
+      <div ref={scroller} role="log" aria-busy={streaming} className={cn('min-h-0 flex-1 overflow-y-auto p-4', className)}>
+        {loading ? (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-6" />
+            <span className="sr-only">{t('loading')}</span>
+          </div>
+        ) : failed ? (
+          <Notice tone="error">{t('chat.messagesFailed')}</Notice>
+        ) : messages.length === 0 && !shownGreeting ? (
+          <div className="flex h-full flex-col items-center justify-center py-10 text-center">
+            <Bot aria-hidden className="size-8 text-zinc-300 dark:text-zinc-600" />
+            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">{t('chat.empty')}</p>
+          </div>
+        ) : (
+          <ol className="space-y-5">
+            {shownGreeting ? (
+              <li data-testid="chat-greeting" className="flex gap-3">
+                <span aria-hidden className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-accent-300">
+                  <Bot className="size-4" />
+                </span>
+                <div className="min-w-0 max-w-[85%] rounded-2xl bg-zinc-100 px-4 py-2.5 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+                  <span className="sr-only">{t('chat.agent')}</span>
+                  <Markdown>{shownGreeting}</Markdown>
+                </div>
+              </li>
+            ) : null}
+            {messages.map((m) => (
+              <ChatMessageView key={m.id} message={m} canRetry={!busy && m === last} onRetry={onRetry} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { api } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
+import { readSseStream, type SseEvent } from '@/lib/sse';
+
+// One chat turn over HTTP, streamed: the chat screens (`chat`) and an agent's test panel
+// (`agents`) both send their turns through here.
+
+/** The specification's chat toasts (English source text). */
+export const CHAT_ERRORS = {
+  send: 'Failed to send message',
+  chat: 'Failed to chat with agent',
+} as const;
+
+type S = components['schemas'];
+
+export type ChatIn = S['ChatIn'];
+export type ChatStart = S['StartEvent'];
+
+/**
+ * The events of a streamed answer (docs/chat.md): the event's name, from the SSE `event:` line,
+ * says which of the document's `ChatStreamEvent` shapes its data is.
+ */
+export type ChatEventData = {
+  start: S['StartEvent'];
+  citations: S['CitationsEvent'];
+  delta: S['DeltaEvent'];
+  tool_call: S['ToolCallEvent'];
+  tool_result: S['ToolCallOut'];
+  end: S['EndEvent'];
+  error: S['ErrorEvent'];
+};
+export type ChatEventType = keyof ChatEventData;
+export type ChatEvent = { [K in ChatEventType]: { type: K; data: ChatEventData[K] } }[ChatEventType];
+
+// Every event of the document, once: a name added to ChatEventData must be added here too.
+const EVENT_TYPES: Record<ChatEventType, true> = { start: true, citations: true, delta: true, tool_call: true, tool_result: true, end: true, error: true };
+const isEventType = (name: string): name is ChatEventType => Object.hasOwn(EVENT_TYPES, name);
+
+/** Turns a raw Server-Sent Event into a chat event; unknown or unreadable events are skipped. */
+export function toChatEvent(e: SseEvent): ChatEvent | null {
+  if (!isEventType(e.event)) return null;
+  try {
+    // The server's JSON, read as the document's shape for this event name.
+    const event: { type: ChatEventType; data: unknown } = { type: e.event, data: JSON.parse(e.data) };
+    return event as ChatEvent;
+  } catch {
+    return null;
+  }
+}
+
+/** Raised when the stream stops before its `end` or `error` event (the connection dropped). */
+export class StreamInterruptedError extends Error {
+  constructor() {
+    super(CHAT_ERRORS.send);
+    this.name = 'StreamInterruptedError';
+  }
+}
+
+export type StreamChatOptions = {
+  signal?: AbortSignal;
+  onEvent: (event: ChatEvent) => void;
+  /**
+   * `chat` (POST /agents/{id}/chat, the default) or `test` (POST /agents/{id}/test: a turn with
+   * the agent's current draft, in a test conversation left out of lists, live views and analytics).
+   */
+  endpoint?: 'chat' | 'test';
+};
+
+/**
+ * Sends one chat turn and streams the answer: each event is handed to `onEvent` as soon as it is
+ * read. Resolves after `end` or `error`; rejects with ApiError when the call is refused (a 401
+ * ends the session as for every call), with StreamInterruptedError when the stream stops early,
+ * and with the abort reason when `signal` aborts.
+ */
+export async function streamChat(agentId: string, input: ChatIn, { signal, onEvent, endpoint = 'chat' }: StreamChatOptions): Promise<void> {
+  const path = endpoint === 'test' ? '/agents/{id}/test' : '/agents/{id}/chat';
+  const answer = await api.stream(path, { params: { path: { id: agentId } }, body: { ...input, stream: true }, signal, defaultMessage: CHAT_ERRORS.send });
+
+  if (answer.whole) {
+    // A server that answers in one piece (ChatOut) is replayed as the same events.
+    const out = answer.whole;
+    onEvent({
+      type: 'start',
+      data: { conversationId: out.conversationId, userMessage: out.userMessage, messageId: out.message.id, provider: out.message.provider ?? 'builtin', model: out.message.model ?? '', version: 0 },
+    });
+    if (out.message.citations.length) onEvent({ type: 'citations', data: { citations: out.message.citations } });
+    if (out.message.content) onEvent({ type: 'delta', data: { text: out.message.content } });
+    onEvent({ type: 'end', data: { message: out.message } });
+    return;
+  }
+
+  let finished = false;
+  await readSseStream(
+    answer.events,
+    (raw) => {
+      const event = toChatEvent(raw);
+      if (!event || finished) return;
+      if (event.type === 'end' || event.type === 'error') finished = true;
+      onEvent(event);
+    },
+    signal,
+  );
+  if (!finished) {
+    if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
+    throw new StreamInterruptedError();
+  }
+}

@@ -1,0 +1,22 @@
+import type { components } from '@/lib/api-types';
+
+type UserOut = components['schemas']['UserOut'];
+type SessionOut = components['schemas']['SessionOut'];
+
+export function makeUser(over: Partial<UserOut> = {}): UserOut {
+  return {
+    id: '2',
+    email: 'bob@example.com',
+    firstName: 'Bob',
+    lastName: 'User',
+    role: 'user',
+    emailVerified: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** A sign-in's answer. */
+export function makeSession(over: Partial<SessionOut> = {}): SessionOut {
+  return { token: 'token-1', refreshToken: 'refresh-1', expiresIn: 900, user: makeUser(), ...over };
+}
