@@ -79,6 +79,7 @@ struct Inner {
     tasks: Tasks,
     queue: Arc<Queue>,
     settings: RuntimeSettings,
+    activity: turn::Activity,
 }
 
 impl Runtime {
@@ -97,6 +98,7 @@ impl Runtime {
             tasks: Tasks::new(),
             queue,
             settings,
+            activity: turn::Activity::default(),
         }))
     }
 

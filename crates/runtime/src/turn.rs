@@ -11,6 +11,7 @@
 //! `failed`. A process that dies mid-answer leaves the row `streaming`; the
 //! sweep marks it `interrupted` (see [`Runtime::interrupt_abandoned`]).
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -451,11 +452,12 @@ impl Runtime {
         prepared.conversation.tokens_in += u64::from(stored.tokens_in);
         prepared.conversation.tokens_out += u64::from(stored.tokens_out);
         if !prepared.test {
-            if let Err(e) = self
-                .store()
-                .agents()
-                .touch_last_active(&prepared.agent.id)
-                .await
+            if self.0.activity.due(&prepared.agent.id)
+                && let Err(e) = self
+                    .store()
+                    .agents()
+                    .touch_last_active(&prepared.agent.id)
+                    .await
             {
                 tracing::warn!(error = %e, "cannot record the agent's last activity");
             }
@@ -477,6 +479,40 @@ impl Runtime {
             },
         };
         let _ = events.send(last);
+    }
+}
+
+/// When each agent's last activity was last written by this process: an
+/// agent's `last_active_at` is kept to the minute, not rewritten by every
+/// turn (on SQLite every write waits for the one before it).
+#[derive(Default)]
+pub(crate) struct Activity(std::sync::Mutex<HashMap<String, Instant>>);
+
+impl Activity {
+    /// How stale an agent's recorded activity may get.
+    const EVERY: Duration = Duration::from_secs(60);
+    /// Agents remembered before the forgotten ones are swept out.
+    const REMEMBERED: usize = 10_000;
+
+    /// Whether `agent_id`'s activity should be written now (and, if so,
+    /// notes that it is).
+    fn due(&self, agent_id: &str) -> bool {
+        let now = Instant::now();
+        let mut written = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if written
+            .get(agent_id)
+            .is_some_and(|at| now.duration_since(*at) < Self::EVERY)
+        {
+            return false;
+        }
+        if written.len() >= Self::REMEMBERED {
+            written.retain(|_, at| now.duration_since(*at) < Self::EVERY);
+        }
+        written.insert(agent_id.to_owned(), now);
+        true
     }
 }
 
@@ -645,5 +681,18 @@ mod tests {
         let long = "x".repeat(conversation::MESSAGE_MAX_CHARS + 1);
         assert!(check_message(&long).is_err());
         assert!(check_message("a\0b").is_err());
+    }
+
+    #[test]
+    fn an_agents_activity_is_written_once_a_minute() {
+        let activity = Activity::default();
+        assert!(activity.due("a"));
+        assert!(!activity.due("a"), "a second turn within the minute");
+        assert!(activity.due("b"), "another agent is its own");
+        let long_ago = Instant::now()
+            .checked_sub(Activity::EVERY)
+            .expect("the clock runs for a minute");
+        activity.0.lock().unwrap().insert("a".into(), long_ago);
+        assert!(activity.due("a"), "a minute later");
     }
 }

@@ -67,7 +67,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// May carry a password, hence secret.
     pub database_url: Secret<String>,
-    pub database_max_connections: u32,
+    /// `None`: the engine's default (`StoreOptions::pool_size`).
+    pub database_max_connections: Option<u32>,
     pub public_url: String,
     /// `None` means: use (or create) `<data_dir>/secret.key`.
     pub secret_key: Option<Secret<String>>,
@@ -377,7 +378,7 @@ impl Config {
                 port,
                 data_dir,
                 database_url: Secret::new(database_url),
-                database_max_connections: database_max_connections.unwrap_or(10),
+                database_max_connections,
                 public_url,
                 secret_key: (!secret_key.is_empty()).then(|| Secret::new(secret_key)),
                 log_format,

@@ -56,6 +56,77 @@ impl Modify for BearerAuth {
     }
 }
 
+/// Schemas the derive cannot say, for `#[schema(schema_with = …)]`: free-form
+/// objects (which a generated client must read as objects with any members,
+/// not as empty ones) and the envelope's constant `success`. A field using
+/// one loses its doc comment, so described fields have their own function.
+pub mod schema {
+    use utoipa::openapi::schema::{
+        AdditionalProperties, Array, ArrayBuilder, Object, ObjectBuilder, SchemaType, Type,
+    };
+
+    fn object(nullable: bool, description: Option<&str>) -> Object {
+        let schema_type = if nullable {
+            SchemaType::from_iter([Type::Object, Type::Null])
+        } else {
+            SchemaType::Type(Type::Object)
+        };
+        ObjectBuilder::new()
+            .schema_type(schema_type)
+            .additional_properties(Some(AdditionalProperties::FreeForm(true)))
+            .description(description)
+            .build()
+    }
+
+    const FLOW: &str = "The conversation flow graph: an object with nodes and edges.";
+    const DEPLOYMENT: &str = "Settings of this deployment (free-form).";
+
+    /// A JSON object with any members.
+    pub fn json_object() -> Object {
+        object(false, None)
+    }
+
+    /// An agent's flow graph, or `null`.
+    pub fn flow() -> Object {
+        object(true, Some(FLOW))
+    }
+
+    /// A deployment's settings.
+    pub fn deployment_configuration() -> Object {
+        object(false, Some(DEPLOYMENT))
+    }
+
+    /// A deployment's settings, optional.
+    pub fn deployment_configuration_or_null() -> Object {
+        object(true, Some(DEPLOYMENT))
+    }
+
+    /// An exported agent's tool assignments.
+    pub fn tool_assignments() -> Array {
+        ArrayBuilder::new()
+            .items(json_object())
+            .description(Some("MCP tool assignments (none until tools arrive)."))
+            .build()
+    }
+
+    fn always(value: bool) -> Object {
+        ObjectBuilder::new()
+            .schema_type(Type::Boolean)
+            .enum_values(Some([value]))
+            .build()
+    }
+
+    /// `true`, always (`success` of every success).
+    pub fn always_true() -> Object {
+        always(true)
+    }
+
+    /// `false`, always (`success` of every failure).
+    pub fn always_false() -> Object {
+        always(false)
+    }
+}
+
 /// The document as committed in `openapi.json`: pretty-printed, newline-terminated.
 pub fn to_json(document: &Document) -> String {
     let mut json = document

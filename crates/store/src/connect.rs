@@ -27,7 +27,8 @@ impl DatabaseKind {
 /// Pool settings.
 #[derive(Debug, Clone)]
 pub struct StoreOptions {
-    pub max_connections: u32,
+    /// `None`: the engine's default ([`StoreOptions::pool_size`]).
+    pub max_connections: Option<u32>,
     pub acquire_timeout: Duration,
     /// How long SQLite waits for a lock held by another connection.
     pub sqlite_busy_timeout: Duration,
@@ -36,10 +37,28 @@ pub struct StoreOptions {
 impl Default for StoreOptions {
     fn default() -> Self {
         Self {
-            max_connections: 10,
+            max_connections: None,
             acquire_timeout: Duration::from_secs(10),
             sqlite_busy_timeout: Duration::from_secs(5),
         }
+    }
+}
+
+impl StoreOptions {
+    /// The pool's size on `kind`: as configured, or by default 10 on
+    /// PostgreSQL and, on SQLite, two per CPU core (2 to 8). SQLite runs
+    /// each connection's statements on a thread of its own and writes one at
+    /// a time, so connections beyond what the cores can run only add thread
+    /// switches and cold page caches: on 2 cores, 4 connections answered
+    /// about 1.45 times the chat turns of 10 (docs/performance.md).
+    pub fn pool_size(&self, kind: DatabaseKind) -> u32 {
+        self.max_connections.unwrap_or_else(|| match kind {
+            DatabaseKind::Postgres => 10,
+            DatabaseKind::Sqlite => {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                u32::try_from(cores * 2).unwrap_or(8).clamp(2, 8)
+            }
+        })
     }
 }
 
@@ -71,7 +90,7 @@ pub(crate) async fn open(
             std::fs::create_dir_all(parent)?;
         }
         let pool = sqlite::SqlitePoolOptions::new()
-            .max_connections(options.max_connections)
+            .max_connections(options.pool_size(DatabaseKind::Sqlite))
             .acquire_timeout(options.acquire_timeout)
             .connect_with(connect)
             .await
@@ -82,7 +101,7 @@ pub(crate) async fn open(
         ))
     } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         let pool = PgPoolOptions::new()
-            .max_connections(options.max_connections)
+            .max_connections(options.pool_size(DatabaseKind::Postgres))
             .acquire_timeout(options.acquire_timeout)
             .connect(url)
             .await
@@ -161,5 +180,23 @@ impl MigrationLock {
             .await
             .map_err(sqlx_err)?;
         Ok(Self { _conn: Some(conn) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pool_is_sized_for_the_engine_unless_configured() {
+        let default = StoreOptions::default();
+        assert_eq!(default.pool_size(DatabaseKind::Postgres), 10);
+        assert!((2..=8).contains(&default.pool_size(DatabaseKind::Sqlite)));
+        let configured = StoreOptions {
+            max_connections: Some(3),
+            ..StoreOptions::default()
+        };
+        assert_eq!(configured.pool_size(DatabaseKind::Sqlite), 3);
+        assert_eq!(configured.pool_size(DatabaseKind::Postgres), 3);
     }
 }

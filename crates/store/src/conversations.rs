@@ -509,9 +509,11 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
             TurnConversation::New(new) => insert_conversation(&txn, new).await?,
             TurnConversation::Existing(current) => current,
         };
-        let question = insert_message(&txn, &conversation.id, question).await?;
-        let answer = insert_message(&txn, &conversation.id, answer).await?;
+        let mut inserted = insert_messages(&txn, &conversation.id, vec![question, answer]).await?;
         txn.commit().await?;
+        let (Some(answer), Some(question)) = (inserted.pop(), inserted.pop()) else {
+            return Err(StoreError::NotFound);
+        };
         conversation.count(&question);
         conversation.count(&answer);
         Ok((conversation, question, answer))
@@ -662,32 +664,52 @@ async fn insert_message(
     conversation_id: &str,
     new: NewMessage,
 ) -> Result<Message, StoreError> {
+    let mut inserted = insert_messages(db, conversation_id, vec![new]).await?;
+    inserted.pop().ok_or(StoreError::NotFound)
+}
+
+/// Inserts messages in one statement, in order: each is stamped a
+/// microsecond after the one before, so a turn's question and answer keep
+/// their order however their ids sort.
+async fn insert_messages(
+    db: &impl ConnectionTrait,
+    conversation_id: &str,
+    news: Vec<NewMessage>,
+) -> Result<Vec<Message>, StoreError> {
     let now = crate::now();
-    let message = message::ActiveModel {
-        id: Set(new.id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())),
-        conversation_id: Set(conversation_id.to_owned()),
-        role: Set(new.role.as_str().to_owned()),
-        content: Set(new.content),
-        status: Set(new.status.as_str().to_owned()),
-        error: Set(new.error),
-        citations: Set(json_text(&new.citations)),
-        tool_calls: Set(json_text(&new.tool_calls)),
-        tokens_in: Set(i32::try_from(new.tokens_in).unwrap_or(i32::MAX)),
-        tokens_out: Set(i32::try_from(new.tokens_out).unwrap_or(i32::MAX)),
-        latency_ms: Set(millis_column(new.latency_ms)),
-        first_token_ms: Set(millis_column(new.first_token_ms)),
-        provider: Set(new.provider),
-        model: Set(new.model),
-        notice: Set(new.notice),
-        created_at: Set(now),
-        updated_at: Set(Some(now)),
-    }
-    .insert(db)
-    .await
-    .map_err(|e| match e.sql_err() {
-        // The conversation was deleted meanwhile.
-        Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)) => StoreError::NotFound,
-        _ => StoreError::Database(e),
-    })?;
-    Message::try_from(message)
+    let models: Vec<message::Model> = news
+        .into_iter()
+        .zip(0i64..)
+        .map(|(new, i)| {
+            let at = now + chrono::Duration::microseconds(i);
+            message::Model {
+                id: new.id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string()),
+                conversation_id: conversation_id.to_owned(),
+                role: new.role.as_str().to_owned(),
+                content: new.content,
+                status: new.status.as_str().to_owned(),
+                error: new.error,
+                citations: json_text(&new.citations),
+                tool_calls: json_text(&new.tool_calls),
+                tokens_in: i32::try_from(new.tokens_in).unwrap_or(i32::MAX),
+                tokens_out: i32::try_from(new.tokens_out).unwrap_or(i32::MAX),
+                latency_ms: millis_column(new.latency_ms),
+                first_token_ms: millis_column(new.first_token_ms),
+                provider: new.provider,
+                model: new.model,
+                notice: new.notice,
+                created_at: at,
+                updated_at: Some(at),
+            }
+        })
+        .collect();
+    message::Entity::insert_many(models.iter().cloned().map(message::ActiveModel::from))
+        .exec_without_returning(db)
+        .await
+        .map_err(|e| match e.sql_err() {
+            // The conversation was deleted meanwhile.
+            Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)) => StoreError::NotFound,
+            _ => StoreError::Database(e),
+        })?;
+    models.into_iter().map(Message::try_from).collect()
 }

@@ -1404,7 +1404,10 @@ export interface components {
         /** @description The versioned configuration of an agent, as exported and as drafted by ai-generate. */
         AgentConfigOut: {
             description: string;
-            flow?: Record<string, never> | null;
+            /** @description The conversation flow graph: an object with nodes and edges. */
+            flow?: {
+                [key: string]: unknown;
+            } | null;
             greeting: string;
             instructions: string;
             language: string;
@@ -1425,7 +1428,9 @@ export interface components {
         AgentIn: {
             description?: string | null;
             /** @description The conversation flow graph: an object with nodes and edges. */
-            flow?: Record<string, never> | null;
+            flow?: {
+                [key: string]: unknown;
+            } | null;
             greeting?: string | null;
             /** @description The system prompt. */
             instructions?: string | null;
@@ -1548,12 +1553,41 @@ export interface components {
             userMessage: components["schemas"]["MessageOut"];
         };
         /**
-         * @description The `data` of one server-sent event of a streamed turn; the event's
-         *     name says which: `start`, then `citations` (when knowledge matched),
-         *     `delta`s with `tool_call` and `tool_result` among them, and last `end`
-         *     or `error`. Comments (`:`) keep the stream alive every 15 s.
+         * @description One server-sent event of a streamed turn: `event` is its `event:` line,
+         *     `data` the JSON of its `data:` line. First `start`, then `citations`
+         *     (when knowledge matched), `delta`s with `tool_call` and `tool_result`
+         *     among them, and last `end` or `error`. Comments (`:`) keep the stream
+         *     alive every 15 s.
          */
-        ChatStreamEvent: components["schemas"]["StartEvent"] | components["schemas"]["CitationsEvent"] | components["schemas"]["DeltaEvent"] | components["schemas"]["ToolCallEvent"] | components["schemas"]["ToolCallOut"] | components["schemas"]["EndEvent"] | components["schemas"]["ErrorEvent"];
+        ChatStreamEvent: {
+            data: components["schemas"]["StartEvent"];
+            /** @enum {string} */
+            event: "start";
+        } | {
+            data: components["schemas"]["CitationsEvent"];
+            /** @enum {string} */
+            event: "citations";
+        } | {
+            data: components["schemas"]["DeltaEvent"];
+            /** @enum {string} */
+            event: "delta";
+        } | {
+            data: components["schemas"]["ToolCallEvent"];
+            /** @enum {string} */
+            event: "tool_call";
+        } | {
+            data: components["schemas"]["ToolCallOut"];
+            /** @enum {string} */
+            event: "tool_result";
+        } | {
+            data: components["schemas"]["EndEvent"];
+            /** @enum {string} */
+            event: "end";
+        } | {
+            data: components["schemas"]["ErrorEvent"];
+            /** @enum {string} */
+            event: "error";
+        };
         /** @description A knowledge passage an answer drew on. */
         CitationOut: {
             documentId: string;
@@ -1655,7 +1689,9 @@ export interface components {
         };
         DeployIn: {
             /** @description Settings of this deployment (free-form). */
-            configuration?: Record<string, never> | null;
+            configuration?: {
+                [key: string]: unknown;
+            } | null;
             environment: components["schemas"]["Environment"];
             /**
              * Format: int32
@@ -1664,7 +1700,10 @@ export interface components {
             version?: number | null;
         };
         DeploymentOut: {
-            configuration: Record<string, never>;
+            /** @description Settings of this deployment (free-form). */
+            configuration: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             deployedAt: string;
             environment: components["schemas"]["Environment"];
@@ -1720,8 +1759,8 @@ export interface components {
                 member: components["schemas"]["MemberOut"];
                 team: components["schemas"]["TeamOut"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AgentOut: {
@@ -1753,8 +1792,8 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AnalyticsOut: {
@@ -1768,8 +1807,8 @@ export interface components {
                 to: string;
                 totals: components["schemas"]["AnalyticsTotals"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_BulkDeleteOut: {
@@ -1777,8 +1816,8 @@ export interface components {
                 /** Format: int64 */
                 deleted: number;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ChatOut: {
@@ -1789,8 +1828,8 @@ export interface components {
                 message: components["schemas"]["MessageOut"];
                 userMessage: components["schemas"]["MessageOut"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ConversationOut: {
@@ -1818,8 +1857,8 @@ export interface components {
                 /** @description Who talked, when signed in. */
                 userId?: string | null;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DashboardOut: {
@@ -1828,8 +1867,8 @@ export interface components {
                 overview: components["schemas"]["DashboardOverview"];
                 systemStatus: components["schemas"]["SystemStatusOut"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DeletedOut: {
@@ -1838,21 +1877,24 @@ export interface components {
                 deleted: boolean;
                 id: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DeploymentOut: {
             data: {
-                configuration: Record<string, never>;
+                /** @description Settings of this deployment (free-form). */
+                configuration: {
+                    [key: string]: unknown;
+                };
                 /** Format: date-time */
                 deployedAt: string;
                 environment: components["schemas"]["Environment"];
                 /** Format: int32 */
                 version: number;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_DocumentOut: {
@@ -1875,8 +1917,8 @@ export interface components {
                 size: number;
                 status: components["schemas"]["DocumentStatus"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ExportDocument: {
@@ -1885,7 +1927,9 @@ export interface components {
              *     personality and its tool assignments, never secrets or ids of this server.
              */
             data: {
-                agent: Record<string, never>;
+                agent: {
+                    [key: string]: unknown;
+                };
                 /** Format: date-time */
                 exportedAt: string;
                 /** @description Always `agentforge.agent`. */
@@ -1897,10 +1941,12 @@ export interface components {
                 formatVersion: number;
                 personality?: components["schemas"]["ExportedPersonality"] | null;
                 /** @description MCP tool assignments (none until tools arrive). */
-                tools?: Record<string, never>[];
+                tools?: {
+                    [key: string]: unknown;
+                }[];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_GeneratedOut: {
@@ -1912,8 +1958,8 @@ export interface components {
                 /** @description The voice the specification's suggestion rules pick for it. */
                 voice: components["schemas"]["VoiceOut"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_HealthOut: {
@@ -1922,8 +1968,8 @@ export interface components {
                 /** @description `ok` when the server and its database answer. */
                 status: components["schemas"]["Healthy"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ImageOut: {
@@ -1936,8 +1982,8 @@ export interface components {
                 /** @description Where it is served (unguessable, needs no token, so it can be used in `<img>`). */
                 url: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_InvitationOut: {
@@ -1956,8 +2002,8 @@ export interface components {
                 teamId: string;
                 teamName: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_LastActiveOut: {
@@ -1965,8 +2011,8 @@ export interface components {
                 /** Format: date-time */
                 lastActiveAt: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_MemberOut: {
@@ -1981,16 +2027,16 @@ export interface components {
                 role: components["schemas"]["TeamRole"];
                 userId: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_NoticeOut: {
             data: {
                 message: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_NotifyOut: {
@@ -2001,8 +2047,8 @@ export interface components {
                  */
                 recipients: number;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_PersonalityOut: {
@@ -2020,8 +2066,8 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ProfileOut: {
@@ -2033,8 +2079,8 @@ export interface components {
                 session?: components["schemas"]["SessionOut"] | null;
                 user: components["schemas"]["UserOut"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_PublicAgentOut: {
@@ -2051,8 +2097,8 @@ export interface components {
                 /** @description Only draft and active agents chat. */
                 status: components["schemas"]["AgentStatus"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_SessionOut: {
@@ -2069,8 +2115,8 @@ export interface components {
                 token: string;
                 user: components["schemas"]["UserOut"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ShareOut: {
@@ -2081,8 +2127,8 @@ export interface components {
                 /** @description The link to /user/chat/{agentId}, when shared. */
                 url?: string | null;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_StatusOut: {
@@ -2097,8 +2143,8 @@ export interface components {
                 /** @example 0.1.0 */
                 version: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_TeamAgentOut: {
@@ -2111,8 +2157,8 @@ export interface components {
                 status: components["schemas"]["AgentStatus"];
                 type: components["schemas"]["AgentType"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_TeamDetailOut: {
@@ -2121,8 +2167,8 @@ export interface components {
                 agents: components["schemas"]["TeamAgentOut"][];
                 members: components["schemas"]["MemberOut"][];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_TeamOut: {
@@ -2141,8 +2187,8 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_UserOut: {
@@ -2157,8 +2203,8 @@ export interface components {
                 lastName: string;
                 role: components["schemas"]["Role"];
             };
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_AgentOut: {
@@ -2189,8 +2235,8 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             })[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_DocumentOut: {
@@ -2212,8 +2258,8 @@ export interface components {
                 size: number;
                 status: components["schemas"]["DocumentStatus"];
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_InvitationOut: {
@@ -2231,8 +2277,8 @@ export interface components {
                 teamId: string;
                 teamName: string;
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_MemberOut: {
@@ -2247,8 +2293,8 @@ export interface components {
                 role: components["schemas"]["TeamRole"];
                 userId: string;
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_MessageOut: {
@@ -2288,8 +2334,8 @@ export interface components {
                 tokensOut: number;
                 toolCalls: components["schemas"]["ToolCallOut"][];
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_PersonalityOut: {
@@ -2307,8 +2353,8 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_TeamOut: {
@@ -2326,8 +2372,8 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_TemplateOut: {
@@ -2338,8 +2384,8 @@ export interface components {
                 name: string;
                 type: components["schemas"]["AgentType"];
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_VersionOut: {
@@ -2350,8 +2396,8 @@ export interface components {
                 /** Format: int32 */
                 version: number;
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_VoiceOut: {
@@ -2368,8 +2414,8 @@ export interface components {
                 settings: components["schemas"]["VoiceSettingsOut"];
                 useCase: string;
             }[];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @enum {string} */
         Environment: "development" | "staging" | "production";
@@ -2384,8 +2430,8 @@ export interface components {
             errors: components["schemas"]["FieldError"][];
             /** @description A sentence for people. */
             message: string;
-            /** @description Always `false`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: false;
         };
         /**
          * @description `error`: the model failed (what it said is stored as a failed answer),
@@ -2403,7 +2449,9 @@ export interface components {
          *     personality and its tool assignments, never secrets or ids of this server.
          */
         ExportDocument: {
-            agent: Record<string, never>;
+            agent: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             exportedAt: string;
             /** @description Always `agentforge.agent`. */
@@ -2415,7 +2463,9 @@ export interface components {
             formatVersion: number;
             personality?: components["schemas"]["ExportedPersonality"] | null;
             /** @description MCP tool assignments (none until tools arrive). */
-            tools?: Record<string, never>[];
+            tools?: {
+                [key: string]: unknown;
+            }[];
         };
         /**
          * @description The name of the agent export format.
@@ -2684,8 +2734,8 @@ export interface components {
                 voiceId: string;
             })[];
             meta: components["schemas"]["ListMeta"];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_ConversationOut: {
@@ -2713,8 +2763,8 @@ export interface components {
                 userId?: string | null;
             }[];
             meta: components["schemas"]["ListMeta"];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_MailOut: {
@@ -2737,8 +2787,8 @@ export interface components {
                 transport: components["schemas"]["MailTransport"];
             }[];
             meta: components["schemas"]["ListMeta"];
-            /** @description Always `true`. */
-            success: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         PasswordIn: {
             password: string;
@@ -3022,17 +3072,29 @@ export interface components {
         };
         /** @description `tool_call`: the model asked for a tool. */
         ToolCallEvent: {
-            arguments: Record<string, never>;
+            arguments: {
+                [key: string]: unknown;
+            };
             id: string;
             name: string;
         };
         /** @description A tool the model called while answering. */
         ToolCallOut: {
-            arguments: unknown;
+            arguments: {
+                [key: string]: unknown;
+            };
             id: string;
             isError: boolean;
             name: string;
             result: string;
+        };
+        /**
+         * @description A transcript as JSON (`GET /conversations/{id}/export`): the
+         *     conversation and its messages, oldest first.
+         */
+        TranscriptOut: {
+            conversation: components["schemas"]["ConversationOut"];
+            messages: components["schemas"]["MessageOut"][];
         };
         /** @description A user as the API shows it. */
         UserOut: {
@@ -6106,7 +6168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["TranscriptOut"];
                     "text/csv": string;
                 };
             };

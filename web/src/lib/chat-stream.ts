@@ -17,22 +17,15 @@ export type ChatIn = S['ChatIn'];
 export type ChatStart = S['StartEvent'];
 
 /**
- * The events of a streamed answer (docs/chat.md): the event's name, from the SSE `event:` line,
- * says which of the document's `ChatStreamEvent` shapes its data is.
+ * The events of a streamed answer (docs/chat.md), as the document's `ChatStreamEvent` frames:
+ * `event` is the SSE `event:` line and `data` the JSON of its `data:` line.
  */
-export type ChatEventData = {
-  start: S['StartEvent'];
-  citations: S['CitationsEvent'];
-  delta: S['DeltaEvent'];
-  tool_call: S['ToolCallEvent'];
-  tool_result: S['ToolCallOut'];
-  end: S['EndEvent'];
-  error: S['ErrorEvent'];
-};
+type Frame = S['ChatStreamEvent'];
+export type ChatEventData = { [K in Frame['event']]: Extract<Frame, { event: K }>['data'] };
 export type ChatEventType = keyof ChatEventData;
 export type ChatEvent = { [K in ChatEventType]: { type: K; data: ChatEventData[K] } }[ChatEventType];
 
-// Every event of the document, once: a name added to ChatEventData must be added here too.
+// Every event of the document, once: an event added to the document fails to compile until it is here.
 const EVENT_TYPES: Record<ChatEventType, true> = { start: true, citations: true, delta: true, tool_call: true, tool_result: true, end: true, error: true };
 const isEventType = (name: string): name is ChatEventType => Object.hasOwn(EVENT_TYPES, name);
 

@@ -118,7 +118,7 @@ pub struct AgentIn {
     pub voice_model_id: Option<Option<String>>,
     /// The conversation flow graph: an object with nodes and edges.
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = crate::docs::schema::flow)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flow: Option<Option<serde_json::Value>>,
 }
@@ -249,7 +249,7 @@ pub struct AgentConfigOut {
     pub voice_enabled: bool,
     #[serde(rename = "voice_model_id")]
     pub voice_model_id: Option<String>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = crate::docs::schema::flow)]
     pub flow: Option<serde_json::Value>,
 }
 
@@ -277,7 +277,7 @@ impl From<&AgentConfig> for AgentConfigOut {
 pub struct DeploymentOut {
     pub environment: Environment,
     pub version: u32,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = crate::docs::schema::deployment_configuration)]
     pub configuration: serde_json::Value,
     pub deployed_at: DateTime<Utc>,
 }
@@ -451,7 +451,7 @@ pub struct DeployIn {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<u32>,
     /// Settings of this deployment (free-form).
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = crate::docs::schema::deployment_configuration_or_null)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<serde_json::Value>,
 }
@@ -691,13 +691,13 @@ pub struct ExportDocument {
     #[schema(minimum = 1, maximum = 1)]
     pub format_version: u32,
     pub exported_at: DateTime<Utc>,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = crate::docs::schema::json_object)]
     pub agent: serde_json::Value,
     /// A custom personality travels with the agent; a built-in one is referred to by id.
     pub personality: Option<ExportedPersonality>,
     /// MCP tool assignments (none until tools arrive).
     #[serde(default)]
-    #[schema(value_type = Vec<Object>)]
+    #[schema(schema_with = crate::docs::schema::tool_assignments)]
     pub tools: Vec<serde_json::Value>,
 }
 

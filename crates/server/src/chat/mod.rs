@@ -47,8 +47,13 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
-fn event(name: &str, data: impl serde::Serialize) -> SseEvent {
-    let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_owned());
+/// One event of a streamed turn as SSE: the event's tag is the `event:`
+/// line and its content the `data:` line, so the wire is the document's
+/// `ChatStreamEvent`.
+fn sse(event: &ChatStreamEvent) -> SseEvent {
+    let mut frame = serde_json::to_value(event).unwrap_or_default();
+    let name = frame["event"].as_str().unwrap_or("error").to_owned();
+    let data = serde_json::to_string(&frame["data"].take()).unwrap_or_else(|_| "{}".to_owned());
     SseEvent::default().event(name).data(data)
 }
 
@@ -166,7 +171,7 @@ async fn respond(turn: Turn, stream: bool) -> Result<Response, ApiError> {
 /// the receiver, which stops a streamed answer and keeps it as `partial`.
 fn streamed(turn: Turn) -> Sse<impl futures_util::Stream<Item = Result<SseEvent, Infallible>>> {
     let events = turn.into_stream().map(|e| {
-        Ok(match e {
+        Ok(sse(&match e {
             TurnEvent::Started {
                 conversation,
                 question,
@@ -174,57 +179,39 @@ fn streamed(turn: Turn) -> Sse<impl futures_util::Stream<Item = Result<SseEvent,
                 provider,
                 model,
                 version,
-            } => event(
-                "start",
-                StartEvent {
-                    conversation_id: conversation.id,
-                    user_message: MessageOut::from(question),
-                    message_id: answer_id,
-                    provider: agentforge_domain::agent::ModelProvider::parse(provider)
-                        .unwrap_or(agentforge_domain::agent::ModelProvider::Builtin),
-                    model,
-                    version,
-                },
-            ),
-            TurnEvent::Citations(citations) => event(
-                "citations",
-                CitationsEvent {
-                    citations: citations.into_iter().map(CitationOut::from).collect(),
-                },
-            ),
-            TurnEvent::Delta(text) => event("delta", DeltaEvent { text }),
-            TurnEvent::ToolCall(call) => event(
-                "tool_call",
-                ToolCallEvent {
-                    id: call.id,
-                    name: call.name,
-                    arguments: call.arguments,
-                },
-            ),
-            TurnEvent::ToolResult(record) => event("tool_result", ToolCallOut::from(record)),
-            TurnEvent::Finished { message, .. } => event(
-                "end",
-                EndEvent {
-                    message: MessageOut::from(message),
-                },
-            ),
-            TurnEvent::Failed { message, error } => event(
-                "error",
-                ErrorEvent {
-                    error: error.code().to_owned(),
-                    message: error.to_string(),
-                    message_id: Some(message.id),
-                },
-            ),
-            TurnEvent::Lost { .. } => event(
-                "error",
-                ErrorEvent {
-                    error: "internal_error".to_owned(),
-                    message: "The answer could not be stored".to_owned(),
-                    message_id: None,
-                },
-            ),
-        })
+            } => ChatStreamEvent::Start(StartEvent {
+                conversation_id: conversation.id,
+                user_message: MessageOut::from(question),
+                message_id: answer_id,
+                provider: agentforge_domain::agent::ModelProvider::parse(provider)
+                    .unwrap_or(agentforge_domain::agent::ModelProvider::Builtin),
+                model,
+                version,
+            }),
+            TurnEvent::Citations(citations) => ChatStreamEvent::Citations(CitationsEvent {
+                citations: citations.into_iter().map(CitationOut::from).collect(),
+            }),
+            TurnEvent::Delta(text) => ChatStreamEvent::Delta(DeltaEvent { text }),
+            TurnEvent::ToolCall(call) => ChatStreamEvent::ToolCall(ToolCallEvent {
+                id: call.id,
+                name: call.name,
+                arguments: call.arguments,
+            }),
+            TurnEvent::ToolResult(record) => ChatStreamEvent::ToolResult(ToolCallOut::from(record)),
+            TurnEvent::Finished { message, .. } => ChatStreamEvent::End(EndEvent {
+                message: MessageOut::from(message),
+            }),
+            TurnEvent::Failed { message, error } => ChatStreamEvent::Error(ErrorEvent {
+                error: error.code().to_owned(),
+                message: error.to_string(),
+                message_id: Some(message.id),
+            }),
+            TurnEvent::Lost { .. } => ChatStreamEvent::Error(ErrorEvent {
+                error: "internal_error".to_owned(),
+                message: "The answer could not be stored".to_owned(),
+                message_id: None,
+            }),
+        }))
     });
     Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
 }

@@ -104,7 +104,7 @@ pub struct DeltaEvent {
 pub struct ToolCallEvent {
     pub id: String,
     pub name: String,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = crate::docs::schema::json_object)]
     pub arguments: serde_json::Value,
 }
 
@@ -127,13 +127,13 @@ pub struct ErrorEvent {
     pub message_id: Option<String>,
 }
 
-/// The `data` of one server-sent event of a streamed turn; the event's
-/// name says which: `start`, then `citations` (when knowledge matched),
-/// `delta`s with `tool_call` and `tool_result` among them, and last `end`
-/// or `error`. Comments (`:`) keep the stream alive every 15 s.
-#[derive(ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
+/// One server-sent event of a streamed turn: `event` is its `event:` line,
+/// `data` the JSON of its `data:` line. First `start`, then `citations`
+/// (when knowledge matched), `delta`s with `tool_call` and `tool_result`
+/// among them, and last `end` or `error`. Comments (`:`) keep the stream
+/// alive every 15 s.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "event", content = "data", rename_all = "snake_case")]
 pub enum ChatStreamEvent {
     Start(StartEvent),
     Citations(CitationsEvent),

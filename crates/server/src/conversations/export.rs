@@ -1,7 +1,7 @@
 //! Transcripts as files: JSON (the conversation and its messages) or CSV
 //! (one row a message).
 
-use super::types::{ConversationOut, MessageOut};
+use super::types::TranscriptOut;
 
 /// A transcript file's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,15 +13,14 @@ pub enum Format {
 /// (content type, file name, body).
 pub fn render(
     format: Format,
-    conversation: &ConversationOut,
-    messages: &[MessageOut],
+    transcript: &TranscriptOut,
 ) -> Result<(&'static str, String, String), serde_json::Error> {
-    let name = format!("conversation-{}", conversation.id);
+    let name = format!("conversation-{}", transcript.conversation.id);
     if format == Format::Csv {
         let mut body = String::from(
             "created_at,role,status,content,tokens_in,tokens_out,latency_ms,provider,model,sources\r\n",
         );
-        for m in messages {
+        for m in &transcript.messages {
             let sources = m
                 .citations
                 .iter()
@@ -53,10 +52,7 @@ pub fn render(
         }
         return Ok(("text/csv; charset=utf-8", format!("{name}.csv"), body));
     }
-    let body = serde_json::to_string_pretty(&serde_json::json!({
-        "conversation": conversation,
-        "messages": messages,
-    }))?;
+    let body = serde_json::to_string_pretty(transcript)?;
     Ok(("application/json", format!("{name}.json"), body))
 }
 

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use types::ConversationQuery;
-pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut};
+pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut, TranscriptOut};
 use types::{ConversationIn, ExportQuery};
 
 use crate::access::actor;
@@ -140,7 +140,7 @@ async fn end_conversation(
 /// JSON (the conversation and its messages) or CSV (one row a message), as
 /// an attachment.
 #[utoipa::path(get, path = "/conversations/{id}/export", tag = "conversations", params(("id" = String, Path), ExportQuery), security(("bearer" = [])),
-    responses((status = 200, description = "The transcript file", content((String = "application/json"), (String = "text/csv"))), (status = 404, description = "No such conversation", body = ErrorBody), (status = 422, description = "Unknown format", body = ErrorBody)))]
+    responses((status = 200, description = "The transcript file", content((TranscriptOut = "application/json"), (String = "text/csv"))), (status = 404, description = "No such conversation", body = ErrorBody), (status = 422, description = "Unknown format", body = ErrorBody)))]
 async fn export_conversation(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -148,13 +148,13 @@ async fn export_conversation(
     Query(query): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
     let (conversation, messages) = service::transcript(&state.store, &actor(&user), &id).await?;
-    let messages: Vec<MessageOut> = messages.into_iter().map(MessageOut::from).collect();
-    let (content_type, file_name, body) = export::render(
-        query.format.unwrap_or_default().into(),
-        &conversation.into(),
-        &messages,
-    )
-    .map_err(ApiError::internal)?;
+    let transcript = TranscriptOut {
+        conversation: conversation.into(),
+        messages: messages.into_iter().map(MessageOut::from).collect(),
+    };
+    let (content_type, file_name, body) =
+        export::render(query.format.unwrap_or_default().into(), &transcript)
+            .map_err(ApiError::internal)?;
     Ok((
         [
             (header::CONTENT_TYPE, content_type.to_owned()),

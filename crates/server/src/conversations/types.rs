@@ -121,12 +121,21 @@ impl From<Citation> for CitationOut {
     }
 }
 
+/// A transcript as JSON (`GET /conversations/{id}/export`): the
+/// conversation and its messages, oldest first.
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
+pub struct TranscriptOut {
+    pub conversation: ConversationOut,
+    pub messages: Vec<MessageOut>,
+}
+
 /// A tool the model called while answering.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallOut {
     pub id: String,
     pub name: String,
+    #[schema(schema_with = crate::docs::schema::json_object)]
     pub arguments: serde_json::Value,
     pub result: String,
     pub is_error: bool,

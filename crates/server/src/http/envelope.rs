@@ -8,7 +8,7 @@ use agentforge_domain::paging::Page;
 /// Every JSON success: `{"success": true, "data": …}`.
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct Envelope<T> {
-    /// Always `true`.
+    #[schema(schema_with = crate::docs::schema::always_true)]
     pub success: bool,
     pub data: T,
 }
@@ -55,7 +55,7 @@ pub struct ListMeta {
 /// A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`.
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct Paged<T> {
-    /// Always `true`.
+    #[schema(schema_with = crate::docs::schema::always_true)]
     pub success: bool,
     pub data: Vec<T>,
     pub meta: ListMeta,

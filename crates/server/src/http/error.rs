@@ -16,7 +16,7 @@ pub struct FieldError {
 /// Every failure: `{"success": false, "error": code, "message": text, "errors": [...]}`.
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 pub struct ErrorBody {
-    /// Always `false`.
+    #[schema(schema_with = crate::docs::schema::always_false)]
     pub success: bool,
     /// Stable, machine-readable code such as `validation_failed`.
     #[schema(example = "validation_failed")]

@@ -2,7 +2,7 @@
 //! realtime socket (across two instances on PostgreSQL); the dashboard.
 
 use futures_util::SinkExt;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio_tungstenite::tungstenite::Message as Frame;
 
 use crate::fixtures::{agent, events_until, next_event, post, sign_up, socket};
@@ -164,9 +164,10 @@ async fn conversations_are_listed_filtered_exported_and_deleted() {
             .send()
             .await
             .unwrap();
-        let exported: Value = response.json().await.unwrap();
-        assert_eq!(exported["conversation"]["id"], third.as_str());
-        assert_eq!(exported["messages"].as_array().unwrap().len(), 2);
+        // The document's shape, read strictly.
+        let exported: agentforge_server::dto::TranscriptOut = response.json().await.unwrap();
+        assert_eq!(exported.conversation.id, third);
+        assert_eq!(exported.messages.len(), 2);
         let (status, body) = app
             .get_as(
                 &format!("/api/conversations/{third}/export?format=pdf"),

@@ -163,7 +163,14 @@ pub async fn chat_stream(
     let mut bytes = response.bytes_stream();
     while let Some(chunk) = bytes.next().await {
         for event in decoder.push(&chunk.unwrap()) {
-            events.push((event.event, serde_json::from_str(&event.data).unwrap()));
+            let data: Value = serde_json::from_str(&event.data).unwrap();
+            // Every event is one of the document's `ChatStreamEvent` frames.
+            let frame = serde_json::json!({"event": event.event, "data": data});
+            if let Err(e) = serde_json::from_value::<agentforge_server::dto::ChatStreamEvent>(frame)
+            {
+                panic!("`{}` is not the documented event: {e}", event.event);
+            }
+            events.push((event.event, data));
         }
     }
     events

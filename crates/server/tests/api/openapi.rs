@@ -152,3 +152,65 @@ fn the_stream_and_the_socket_are_described() {
         assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");
     }
 }
+
+/// An object with neither properties nor `additionalProperties` reads as an
+/// empty object to a generated client (`Record<string, never>`): free-form
+/// objects say so (`crate::docs::schema::json_object`).
+#[test]
+fn every_object_says_what_it_holds() {
+    fn walk(path: &str, value: &serde_json::Value, empty: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let is_object = match map.get("type") {
+                    Some(serde_json::Value::String(t)) => t == "object",
+                    Some(serde_json::Value::Array(types)) => types.iter().any(|t| t == "object"),
+                    _ => false,
+                };
+                let says = [
+                    "properties",
+                    "additionalProperties",
+                    "oneOf",
+                    "allOf",
+                    "anyOf",
+                    "$ref",
+                ]
+                .iter()
+                .any(|key| map.contains_key(*key));
+                if is_object && !says {
+                    empty.push(path.to_owned());
+                }
+                for (key, child) in map {
+                    walk(&format!("{path}/{key}"), child, empty);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, child) in items.iter().enumerate() {
+                    walk(&format!("{path}/{i}"), child, empty);
+                }
+            }
+            _ => {}
+        }
+    }
+    let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(
+        &agentforge_server::openapi_document(),
+    ))
+    .unwrap();
+    let mut empty = Vec::new();
+    walk("", &document, &mut empty);
+    assert!(empty.is_empty(), "{empty:#?}");
+}
+
+#[test]
+fn success_is_a_constant() {
+    let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(
+        &agentforge_server::openapi_document(),
+    ))
+    .unwrap();
+    let schemas = document["components"]["schemas"].as_object().unwrap();
+    for (name, schema) in schemas {
+        if let Some(success) = schema["properties"].get("success") {
+            let expected = name != "ErrorBody";
+            assert_eq!(success["enum"], serde_json::json!([expected]), "{name}");
+        }
+    }
+}

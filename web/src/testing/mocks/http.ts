@@ -17,13 +17,15 @@ type Responses<O> = O extends { responses: infer R } ? R : never;
 type ContentOf<O> = { [K in keyof Responses<O>]: Responses<O>[K] extends { content: infer C } ? C : never }[keyof Responses<O>];
 /** Every JSON body the operation may answer. */
 type JsonAnswer<O> = ContentOf<O> extends infer C ? (C extends { 'application/json': infer J } ? J : never) : never;
+/** A text file (the operation answers `text/csv`, as a transcript export does). */
+type TextAnswer<O> = ContentOf<O> extends infer C ? (C extends { 'text/csv': infer T } ? T : never) : never;
 /** A Server-Sent Events body, where the operation may answer `text/event-stream`. */
 type SseAnswer<O> = [Extract<ContentOf<O>, { 'text/event-stream': unknown }>] extends [never] ? never : SseBody;
 type RequestJson<O> = O extends { requestBody?: { content: { 'application/json': infer B extends DefaultBodyType } } } ? B : undefined;
 type PathParamsOf<O> = O extends { parameters: { path: infer P } } ? { [K in keyof P]: string } : Record<string, never>;
 
 /** What a resolver of `method path` may answer: one of the operation's bodies (never a bare Response, whose body msw cannot check). */
-export type ApiAnswer<M extends Method, P extends ApiPath<M>> = HttpResponse<JsonAnswer<Operation<M, P>> | SseAnswer<Operation<M, P>>>;
+export type ApiAnswer<M extends Method, P extends ApiPath<M>> = HttpResponse<JsonAnswer<Operation<M, P>> | TextAnswer<Operation<M, P>> | SseAnswer<Operation<M, P>>>;
 type ResolverInfo<M extends Method, P extends ApiPath<M>> = Parameters<HttpResponseResolver<PathParamsOf<Operation<M, P>>, RequestJson<Operation<M, P>>, never>>[0];
 /** A resolver of `method path`: typed params and body in, one of the operation's answers out. */
 export type ApiResolver<M extends Method, P extends ApiPath<M>> = (info: ResolverInfo<M, P>) => ApiAnswer<M, P> | Promise<ApiAnswer<M, P>>;
@@ -50,11 +52,11 @@ export const mockApi = {
 };
 
 /** The success envelope around `data` (the document's `Envelope_…`). */
-export const ok = <T>(data: T, status = 200) => HttpResponse.json<{ success: boolean; data: T }>({ success: true, data }, { status });
+export const ok = <T>(data: T, status = 200) => HttpResponse.json<{ success: true; data: T }>({ success: true, data }, { status });
 
 /** A page of a list (the document's `Paged_…`): `meta` defaults to one page holding everything. */
 export const paged = <T>(data: T[], meta: Partial<ListMeta> = {}) =>
-  HttpResponse.json<{ success: boolean; data: T[]; meta: ListMeta }>({ success: true, data, meta: { page: 1, limit: Math.max(10, data.length), total: data.length, ...meta } });
+  HttpResponse.json<{ success: true; data: T[]; meta: ListMeta }>({ success: true, data, meta: { page: 1, limit: Math.max(10, data.length), total: data.length, ...meta } });
 
 /** A failure as the server sends it (the document's ErrorBody). */
 export const fail = (status: number, error: string, message: string, errors: FieldError[] = []) =>
