@@ -68,14 +68,16 @@ openapi:
 	cargo run --quiet --locked -p agentforge -- openapi > openapi.json
 	cd web && npm run gen:api
 
-## bench: load-test a release build with wrk, then the chat benchmarks (see docs/performance.md)
+## bench: load-test a release build with wrk, the chat benchmarks, then chat turns and analytics on SQLite (see docs/performance.md)
 bench: build
 	bench/run.sh
 	cargo bench -p agentforge-server --bench chat
+	bench/turns.sh
+	bench/analytics.sh
 
-## deps: install what a fresh Debian machine lacks for the tests (Chromium, wrk)
+## deps: install what a fresh Debian machine lacks for the tests and benchmarks (Chromium, wrk, sqlite3)
 deps:
-	@command -v $(CHROMIUM) >/dev/null && command -v wrk >/dev/null || { apt-get update && apt-get install -y --no-install-recommends chromium wrk; }
+	@command -v $(CHROMIUM) >/dev/null && command -v wrk >/dev/null && command -v sqlite3 >/dev/null || { apt-get update && apt-get install -y --no-install-recommends chromium wrk sqlite3; }
 
 clean:
 	cargo clean

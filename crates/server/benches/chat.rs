@@ -4,7 +4,10 @@
 //! 1. platform overhead on time to first token: 50 concurrent streaming chats
 //!    through AgentForge to a local OpenAI-compatible stand-in paced like a
 //!    hosted model, against the same chats sent to the stand-in directly;
-//! 2. resident memory with 1,000 open realtime sockets.
+//! 2. resident memory with 1,000 open realtime sockets, then realtime
+//!    fan-out: the sockets belong to `USERS` (20) people, one of whom gets a
+//!    burst of `BURST` (200) chat turns; the time until each of that person's
+//!    sockets has every event, and whether anyone else's got any.
 //!
 //! Chat turns a second are measured with wrk, in `bench/run.sh`.
 //!
@@ -269,7 +272,7 @@ async fn first_token_overhead() {
                                 }
                                 first.expect("a delta")
                             } else {
-                                let request = client.post(direct.as_str()).json(&json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "How long do refunds take?"}]}));
+                                let request = client.post(direct.as_str()).bearer_auth("good-key").json(&json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "How long do refunds take?"}]}));
                                 first_token(request, |e| e.data.contains("content")).await
                             };
                             times.push(time);
@@ -312,29 +315,122 @@ async fn first_token_overhead() {
 
 async fn socket_memory() {
     let server = Server::start(&[]).await;
-    let client = reqwest::Client::new();
-    let (token, _) = set_up(&client, &server.base, json!({"name": "Bench"})).await;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(256)
+        .build()
+        .unwrap();
+    let users: usize = env_or("USERS", 20);
     let count: usize = env_or("SOCKETS", 1000);
+    let burst: usize = env_or("BURST", 200);
+    let (owner, agent) = set_up(
+        &client,
+        &server.base,
+        json!({"name": "Bench", "status": "active"}),
+    )
+    .await;
+    let mut tokens = vec![owner.clone()];
+    for _ in 1..users {
+        tokens.push(
+            set_up(&client, &server.base, json!({"name": "Other"}))
+                .await
+                .0,
+        );
+    }
     tokio::time::sleep(Duration::from_millis(500)).await;
     let before = server.rss_mib();
-    let url = format!(
-        "{}/ws?token={token}",
-        server.base.replace("http://", "ws://")
-    );
+    let ws = server.base.replace("http://", "ws://");
+    // Socket i belongs to user i % users; each is open once it said `ready`.
     let mut sockets = Vec::with_capacity(count);
-    for _ in 0..count {
-        let (socket, _) = tokio_tungstenite::connect_async(url.as_str())
+    for i in 0..count {
+        let url = format!("{ws}/ws?token={}", tokens[i % users]);
+        let (mut socket, _) = tokio_tungstenite::connect_async(url.as_str())
             .await
             .unwrap();
+        while let Some(Ok(frame)) = socket.next().await {
+            if frame.is_text() {
+                break;
+            }
+        }
         sockets.push(socket);
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     println!("== realtime sockets");
     println!(
-        "resident memory: {before:.1} MiB idle, {:.1} MiB with {count} open sockets\n",
+        "resident memory: {before:.1} MiB idle, {:.1} MiB with {count} open sockets",
         server.rss_mib()
     );
-    drop(sockets);
+
+    // Each turn announces its question and its answer (`message.created`)
+    // to the agent's owner.
+    let expected = 2 * burst;
+    let started = Instant::now();
+    let mut readers = Vec::new();
+    for (i, mut socket) in sockets.into_iter().enumerate() {
+        let audience = i % users == 0;
+        readers.push(tokio::spawn(async move {
+            let mut seen = 0;
+            let wait = if audience { 30 } else { 5 };
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
+            while seen < expected || !audience {
+                let Ok(Some(Ok(frame))) = tokio::time::timeout_at(deadline, socket.next()).await
+                else {
+                    break;
+                };
+                if frame
+                    .to_text()
+                    .is_ok_and(|t| t.contains("\"message.created\""))
+                {
+                    seen += 1;
+                }
+            }
+            (audience, seen, started.elapsed().as_secs_f64() * 1000.0)
+        }));
+    }
+    let chat = format!("{}/api/agents/{agent}/chat", server.base);
+    let senders: Vec<_> = (0..20)
+        .map(|s| {
+            let (client, owner, chat) = (client.clone(), owner.clone(), chat.clone());
+            tokio::spawn(async move {
+                for _ in (s..burst).step_by(20) {
+                    let response = client
+                        .post(chat.as_str())
+                        .bearer_auth(&owner)
+                        .json(&json!({"message": "How long do refunds take?"}))
+                        .send()
+                        .await
+                        .unwrap();
+                    assert_eq!(response.status(), 200);
+                }
+            })
+        })
+        .collect();
+    for sender in senders {
+        sender.await.unwrap();
+    }
+    let sent = started.elapsed().as_secs_f64() * 1000.0;
+    let mut done = Vec::new();
+    let mut strays = 0;
+    let mut short = 0;
+    for reader in readers {
+        let (audience, seen, at) = reader.await.unwrap();
+        if audience {
+            if seen < expected {
+                short += 1;
+            }
+            done.push(at);
+        } else {
+            strays += seen;
+        }
+    }
+    let done = sorted(done);
+    let last = done.last().copied().unwrap_or(f64::NAN);
+    let audience = done.len();
+    println!(
+        "fan-out: {burst} turns for one of {users} people sent in {sent:.0} ms; \
+         all {expected} events on each of their {audience} sockets after {last:.0} ms \
+         ({:.0} frames/s); sockets short of events: {short}; events on anyone else's sockets: {strays}\n",
+        (audience * expected) as f64 / (last / 1000.0)
+    );
 }
 
 #[tokio::main]

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Activity reports over many stored messages: MESSAGES (1,000,000) messages
+# in CONVERSATIONS (20,000) conversations of one agent, spread over the last
+# year, written straight into the database; then the time of the dashboard
+# (last 14 days), an agent's month and an agent's year, RUNS (5) times each,
+# and the server's resident memory.
+#
+#   bench/analytics.sh                       # SQLite
+#   ENGINE=postgres bench/analytics.sh       # a fresh database on BENCH_DATABASE_URL
+#   AGENTFORGE_BIN=/path/to/other/build bench/analytics.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${AGENTFORGE_BIN:-target/release/agentforge}
+ENGINE=${ENGINE:-sqlite}
+PORT=${PORT:-18097}
+MESSAGES=${MESSAGES:-1000000}
+CONVERSATIONS=${CONVERSATIONS:-20000}
+RUNS=${RUNS:-5}
+ADMIN_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+BASE="http://127.0.0.1:$PORT"
+
+[ -x "$BIN" ] || { echo "$BIN is missing: make build"; exit 1; }
+data=$(mktemp -d)
+db=""
+pid=""
+cleanup() {
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  [ -n "$db" ] && psql -q "$ADMIN_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
+  rm -rf "$data"
+}
+trap cleanup EXIT
+export AGENTFORGE_HOST=127.0.0.1 AGENTFORGE_PORT=$PORT AGENTFORGE_DATA_DIR=$data AGENTFORGE_LOG_LEVEL=warn
+export AGENTFORGE_SECRET_KEY=bench-secret-0123456789abcdef0123456789abcdef
+if [ "$ENGINE" = postgres ]; then
+  db="agentforge_bench_$$"
+  psql -q "$ADMIN_URL" -c "CREATE DATABASE $db" >/dev/null
+  export AGENTFORGE_DATABASE_URL="${ADMIN_URL%/*}/$db"
+fi
+"$BIN" serve >/dev/null 2>&1 & pid=$!
+until curl -sf "$BASE/api/system/health" >/dev/null; do sleep 0.05; done
+
+json() { python3 -c "import sys, json; print(json.load(sys.stdin)$1)"; }
+session=$(curl -s -X POST "$BASE/api/auth/register" -H 'content-type: application/json' \
+  -d '{"email":"bench@example.com","password":"bench password 123","firstName":"Bench","lastName":"Mark"}')
+token=$(echo "$session" | json "['data']['token']")
+owner=$(echo "$session" | json "['data']['user']['id']")
+agent=$(curl -s -X POST "$BASE/api/agents" -H "authorization: Bearer $token" -H 'content-type: application/json' \
+  -d '{"name":"Bench","greeting":"Hello!","status":"active"}' | json "['data']['id']")
+
+conversation_columns="id, agent_id, owner_id, user_id, channel, title, status, message_count, tokens_in, tokens_out, started_at, last_message_at, ended_at"
+message_columns="id, conversation_id, role, content, status, error, citations, tool_calls, tokens_in, tokens_out, latency_ms, first_token_ms, provider, model, notice, created_at"
+t0=$(date +%s)
+if [ "$ENGINE" = postgres ]; then
+  psql -q "$AGENTFORGE_DATABASE_URL" <<SQL
+INSERT INTO conversations ($conversation_columns)
+  SELECT 'bench-conversation-' || i, '$agent', '$owner', '$owner', 'web', 'Bench', 'ended', 0, 0, 0,
+         now() - (i % 365) * interval '1 day', now(), NULL
+  FROM generate_series(0, $CONVERSATIONS - 1) i;
+INSERT INTO messages ($message_columns)
+  SELECT 'bench-message-' || i, 'bench-conversation-' || (i % $CONVERSATIONS),
+         CASE WHEN i % 2 = 0 THEN 'user' ELSE 'assistant' END, 'How long do refunds take?', 'complete',
+         NULL, '[]', '[]', 10, 20, CASE WHEN i % 2 = 1 THEN 50 + i % 500 END, NULL, NULL, NULL, NULL,
+         now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second'
+  FROM generate_series(0, $MESSAGES - 1) i;
+ANALYZE;
+SQL
+else
+  sqlite3 "$data/agentforge.db" <<SQL
+PRAGMA busy_timeout = 10000;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < $CONVERSATIONS - 1)
+INSERT INTO conversations ($conversation_columns)
+  SELECT 'bench-conversation-' || i, '$agent', '$owner', '$owner', 'web', 'Bench', 'ended', 0, 0, 0,
+         strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-' || (i % 365) || ' days'),
+         strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), NULL
+  FROM n;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < $MESSAGES - 1)
+INSERT INTO messages ($message_columns)
+  SELECT 'bench-message-' || i, 'bench-conversation-' || (i % $CONVERSATIONS),
+         CASE WHEN i % 2 = 0 THEN 'user' ELSE 'assistant' END, 'How long do refunds take?', 'complete',
+         NULL, '[]', '[]', 10, 20, CASE WHEN i % 2 = 1 THEN 50 + i % 500 END, NULL, NULL, NULL, NULL,
+         strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-' || (i % 365) || ' days', '-' || (i % 86400) || ' seconds')
+  FROM n;
+ANALYZE;
+SQL
+fi
+echo "$ENGINE: $MESSAGES messages in $CONVERSATIONS conversations written in $(( $(date +%s) - t0 )) s"
+
+time_of() {
+  local path=$1 times=()
+  for _ in $(seq "$RUNS"); do
+    times+=("$(curl -s -o /dev/null -w '%{time_total}' -H "authorization: Bearer $token" "$BASE$path")")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk -v path="$path" '{a[NR]=$1} END {printf "%-40s median %.0f ms (min %.0f, max %.0f)\n", path, a[int((NR+1)/2)]*1000, a[1]*1000, a[NR]*1000}'
+}
+time_of "/api/analytics/dashboard"
+time_of "/api/agents/$agent/analytics?period=month"
+time_of "/api/agents/$agent/analytics?period=year"
+echo "resident memory: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
