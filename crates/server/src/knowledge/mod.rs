@@ -24,6 +24,14 @@ use service::NewFile;
 const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
 /// The most files one `upload/bulk` takes.
 const BULK_MAX_FILES: usize = 20;
+/// The longest text field a form may carry (`agentId`: an id is 36).
+const FIELD_MAX_BYTES: usize = 64;
+/// Parts a form may have besides its files (`agentId`, and a few a client
+/// may add).
+const EXTRA_PARTS: usize = 8;
+/// Bytes a form may have besides its files (text fields, part headers and
+/// boundaries).
+const FORM_SLACK_BYTES: usize = 64 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -133,17 +141,49 @@ fn bad_form(e: axum::extract::multipart::MultipartError) -> ApiError {
     )
 }
 
-/// Reads the form, holding each file to `limit` bytes as it arrives.
+fn form_too_large(message: String) -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", message)
+}
+
+/// Reads the form, holding each file to `limit` bytes as it arrives, each
+/// text field to [`FIELD_MAX_BYTES`], the parts to `max_files` +
+/// [`EXTRA_PARTS`] and the whole form to `max_files × limit` +
+/// [`FORM_SLACK_BYTES`]: the upload routes take no general body limit, so
+/// this is theirs.
 async fn read_form(
     mut multipart: Multipart,
     limit: usize,
     max_files: usize,
 ) -> Result<Form, ApiError> {
+    let max_parts = max_files + EXTRA_PARTS;
+    let max_total = max_files
+        .saturating_mul(limit)
+        .saturating_add(FORM_SLACK_BYTES);
     let mut form = Form {
         files: Vec::new(),
         agent_id: None,
     };
+    let mut parts = 0;
+    let mut total = 0usize;
     while let Some(mut field) = multipart.next_field().await.map_err(bad_form)? {
+        parts += 1;
+        if parts > max_parts {
+            return Err(form_too_large(format!(
+                "The form has more than {max_parts} parts"
+            )));
+        }
+        // Every part is read here, kept or not, so that all of it counts.
+        let mut take = |chunk: &[u8]| {
+            total += chunk.len();
+            if total > max_total {
+                Err(form_too_large(format!(
+                    "The form is larger than the {} bytes allowed",
+                    max_total
+                )))
+            } else {
+                Ok(())
+            }
+        };
         match field.name() {
             Some("file" | "files" | "files[]") => {
                 if form.files.len() == max_files {
@@ -160,6 +200,7 @@ async fn read_form(
                 let content_type = field.content_type().map(str::to_owned);
                 let mut bytes = Vec::new();
                 while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+                    take(&chunk)?;
                     if bytes.len() + chunk.len() > limit {
                         return Err(too_large(&name, limit));
                     }
@@ -172,9 +213,26 @@ async fn read_form(
                 });
             }
             Some("agentId" | "agent_id") => {
-                form.agent_id = Some(field.text().await.map_err(bad_form)?.trim().to_owned());
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+                    take(&chunk)?;
+                    if bytes.len() + chunk.len() > FIELD_MAX_BYTES {
+                        return Err(ApiError::invalid_field(
+                            "agentId",
+                            format!("At most {FIELD_MAX_BYTES} characters"),
+                        ));
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| ApiError::invalid_field("agentId", "Must be text"))?;
+                form.agent_id = Some(text.trim().to_owned());
             }
-            _ => {}
+            _ => {
+                while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+                    take(&chunk)?;
+                }
+            }
         }
     }
     Ok(form)

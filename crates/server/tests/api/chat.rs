@@ -380,6 +380,69 @@ async fn an_upload_over_the_limit_is_413_naming_the_file() {
     assert!(body["message"].as_str().unwrap().contains("big.txt"));
 }
 
+/// Sends a multipart form of text `fields` and one small file.
+async fn send_form(
+    app: &TestApp,
+    token: &str,
+    fields: Vec<(&'static str, String)>,
+) -> (u16, Value) {
+    let mut form = reqwest::multipart::Form::new();
+    for (name, value) in fields {
+        form = form.text(name, value);
+    }
+    form = form.part(
+        "file",
+        reqwest::multipart::Part::bytes(b"Refunds take 14 days.".to_vec()).file_name("a.txt"),
+    );
+    let response = app
+        .client
+        .post(app.url("/api/upload/document"))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+/// Issue 12's attack: a 1 GB `agentId` was buffered whole. Every text field,
+/// the number of parts and the whole form are bounded, and nothing is kept.
+#[tokio::test]
+async fn multipart_forms_are_bounded_in_fields_parts_and_size() {
+    let app = TestApp::spawn(Engine::Sqlite, &[("AGENTFORGE_UPLOAD_MAX_BYTES", "2048")]).await;
+    let token = sign_up(&app, "ada@example.com").await;
+    let id = agent(&app, &token, json!({"name": "Support"})).await;
+
+    // An id longer than any id (1 MB): 422 naming the field.
+    let (status, body) = send_form(&app, &token, vec![("agentId", "a".repeat(1024 * 1024))]).await;
+    assert_error(status, &body, 422, "validation_failed");
+    assert_eq!(body["errors"][0]["field"], "agentId", "{body}");
+
+    // More parts than a form of one file needs.
+    let mut fields = vec![("agentId", id.clone())];
+    fields.extend((0..40).map(|_| ("note", "x".to_owned())));
+    let (status, body) = send_form(&app, &token, fields).await;
+    assert_error(status, &body, 413, "payload_too_large");
+
+    // A field nobody reads still counts towards the form's size.
+    let fields = vec![("agentId", id.clone()), ("note", "x".repeat(200 * 1024))];
+    let (status, body) = send_form(&app, &token, fields).await;
+    assert_error(status, &body, 413, "payload_too_large");
+
+    let (_, documents) = app
+        .get_as(&format!("/api/agents/{id}/documents"), &token)
+        .await;
+    assert_eq!(
+        documents["data"].as_array().unwrap().len(),
+        0,
+        "{documents}"
+    );
+    // The same form within its bounds is taken.
+    let (status, body) = send_form(&app, &token, vec![("agentId", id.clone())]).await;
+    assert_eq!(status, 201, "{body}");
+}
+
 #[tokio::test]
 async fn images_are_recognised_by_content_and_served_back() {
     let app = TestApp::spawn(Engine::Sqlite, &[]).await;
