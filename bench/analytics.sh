@@ -11,42 +11,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BIN=${AGENTFORGE_BIN:-target/release/agentforge}
-ENGINE=${ENGINE:-sqlite}
 PORT=${PORT:-18097}
 MESSAGES=${MESSAGES:-1000000}
 CONVERSATIONS=${CONVERSATIONS:-20000}
 RUNS=${RUNS:-5}
-ADMIN_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
-BASE="http://127.0.0.1:$PORT"
 
-[ -x "$BIN" ] || { echo "$BIN is missing: make build"; exit 1; }
-data=$(mktemp -d)
-db=""
-pid=""
-cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-  [ -n "$db" ] && psql -q "$ADMIN_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
-  rm -rf "$data"
-}
-trap cleanup EXIT
-export AGENTFORGE_HOST=127.0.0.1 AGENTFORGE_PORT=$PORT AGENTFORGE_DATA_DIR=$data AGENTFORGE_LOG_LEVEL=warn
+source bench/lib.sh
 export AGENTFORGE_SECRET_KEY=bench-secret-0123456789abcdef0123456789abcdef
-if [ "$ENGINE" = postgres ]; then
-  db="agentforge_bench_$$"
-  psql -q "$ADMIN_URL" -c "CREATE DATABASE $db" >/dev/null
-  export AGENTFORGE_DATABASE_URL="${ADMIN_URL%/*}/$db"
-fi
-"$BIN" serve >/dev/null 2>&1 & pid=$!
-until curl -sf "$BASE/api/system/health" >/dev/null; do sleep 0.05; done
-
-json() { python3 -c "import sys, json; print(json.load(sys.stdin)$1)"; }
-session=$(curl -s -X POST "$BASE/api/auth/register" -H 'content-type: application/json' \
-  -d '{"email":"bench@example.com","password":"bench password 123","firstName":"Bench","lastName":"Mark"}')
-token=$(echo "$session" | json "['data']['token']")
-owner=$(echo "$session" | json "['data']['user']['id']")
-agent=$(curl -s -X POST "$BASE/api/agents" -H "authorization: Bearer $token" -H 'content-type: application/json' \
-  -d '{"name":"Bench","greeting":"Hello!","status":"active"}' | json "['data']['id']")
+start_server
+user_and_agent
 
 conversation_columns="id, agent_id, owner_id, user_id, channel, title, status, message_count, tokens_in, tokens_out, started_at, last_message_at, ended_at"
 message_columns="id, conversation_id, role, content, status, error, citations, tool_calls, tokens_in, tokens_out, latency_ms, first_token_ms, provider, model, notice, created_at"

@@ -394,16 +394,7 @@ async fn send_form(
         "file",
         reqwest::multipart::Part::bytes(b"Refunds take 14 days.".to_vec()).file_name("a.txt"),
     );
-    let response = app
-        .client
-        .post(app.url("/api/upload/document"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap())
+    fixtures::send_form(app, "/api/upload/document", token, form).await
 }
 
 /// Issue 12's attack: a 1 GB `agentId` was buffered whole. Every text field,

@@ -123,6 +123,16 @@ pub async fn upload(
             reqwest::multipart::Part::bytes(bytes.clone()).file_name((*name).to_owned()),
         );
     }
+    send_form(app, path, token, form).await
+}
+
+/// Posts a multipart form as it is to `path`.
+pub async fn send_form(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    form: reqwest::multipart::Form,
+) -> (u16, Value) {
     let response = app
         .client
         .post(app.url(path))
