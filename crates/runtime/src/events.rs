@@ -60,10 +60,12 @@ pub enum LiveEvent {
     },
 }
 
-/// Delivers live events (the server's realtime hub).
+/// Delivers live events (the server's realtime hub), in the order given.
+/// Events that happen together come in one call, so a hub that publishes
+/// through the database can send them in one round trip.
 #[async_trait::async_trait]
 pub trait Announce: Send + Sync + 'static {
-    async fn announce(&self, event: LiveEvent);
+    async fn announce(&self, events: Vec<LiveEvent>);
 }
 
 /// Tells no one: for tools and tests that have no live views.
@@ -71,5 +73,5 @@ pub struct Silent;
 
 #[async_trait::async_trait]
 impl Announce for Silent {
-    async fn announce(&self, _event: LiveEvent) {}
+    async fn announce(&self, _events: Vec<LiveEvent>) {}
 }

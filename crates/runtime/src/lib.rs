@@ -126,7 +126,12 @@ impl Runtime {
 
     /// Tells live views what happened.
     pub async fn announce(&self, event: LiveEvent) {
-        self.0.announce.announce(event).await;
+        self.0.announce.announce(vec![event]).await;
+    }
+
+    /// Tells live views of things that happened together, in order.
+    pub async fn announce_all(&self, events: Vec<LiveEvent>) {
+        self.0.announce.announce(events).await;
     }
 
     /// Marks `interrupted` the answers left `streaming` by a process that

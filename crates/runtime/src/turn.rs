@@ -315,26 +315,26 @@ impl Runtime {
             .await?;
         if !request.test {
             let agent_ref = AgentRef::from(&agent);
+            let mut events = Vec::with_capacity(2);
             if is_new {
                 let mut before = conversation.clone();
                 before.message_count = 0;
                 before.tokens_in = 0;
                 before.tokens_out = 0;
-                self.announce(LiveEvent::ConversationStarted {
+                events.push(LiveEvent::ConversationStarted {
                     conversation: before,
                     agent: agent_ref.clone(),
-                })
-                .await;
+                });
             }
             let mut asked = conversation.clone();
             // As it stood with the question, before the answer's row.
             asked.message_count = asked.message_count.saturating_sub(1);
-            self.announce(LiveEvent::MessageCreated {
+            events.push(LiveEvent::MessageCreated {
                 conversation: asked,
                 message: question.clone(),
                 agent: agent_ref,
-            })
-            .await;
+            });
+            self.announce_all(events).await;
         }
 
         let request_to_model = model_request(

@@ -108,74 +108,48 @@ pub struct Hub {
 
 #[async_trait::async_trait]
 impl Announce for Hub {
-    /// Works out who may see the event (the agent's owner, the members of
+    /// Works out who may see each event (the agent's owner, the members of
     /// its team, looked up now so joining or leaving takes effect at once,
-    /// and the user who held the conversation), then publishes it.
-    async fn announce(&self, event: LiveEvent) {
+    /// and the user who held the conversation), then publishes them.
+    async fn announce(&self, events: Vec<LiveEvent>) {
         if !self.postgres && self.is_empty() {
             return; // Nobody is listening on this (the only) instance.
         }
-        let (audience, event) = match event {
-            LiveEvent::ConversationStarted {
-                conversation,
-                agent,
-            } => (
-                self.audience(&conversation, Some(&agent)).await,
-                Event::ConversationStarted {
-                    conversation: ConversationOut::new(conversation, agent.name),
+        let mut addressed = Vec::with_capacity(events.len());
+        // Events of one conversation told together share one lookup.
+        let mut known: Option<(String, Vec<String>)> = None;
+        for event in events {
+            let (conversation, agent) = match &event {
+                LiveEvent::ConversationStarted {
+                    conversation,
+                    agent,
+                }
+                | LiveEvent::MessageCreated {
+                    conversation,
+                    agent,
+                    ..
+                }
+                | LiveEvent::ConversationEnded {
+                    conversation,
+                    agent,
+                } => (Some(conversation), Some(agent)),
+                LiveEvent::ConversationDeleted { conversation } => (Some(conversation), None),
+                LiveEvent::TeamNotification { .. } => (None, None),
+            };
+            let audience = match conversation {
+                Some(c) => match &known {
+                    Some((id, audience)) if *id == c.id => audience.clone(),
+                    _ => {
+                        let audience = self.audience(c, agent).await;
+                        known = Some((c.id.clone(), audience.clone()));
+                        audience
+                    }
                 },
-            ),
-            LiveEvent::MessageCreated {
-                conversation,
-                message,
-                agent,
-            } => {
-                let audience = self.audience(&conversation, Some(&agent)).await;
-                let message = MessageOut::from(message);
-                (
-                    audience,
-                    Event::MessageCreated {
-                        conversation_id: conversation.id.clone(),
-                        agent_id: conversation.agent_id.clone(),
-                        conversation: ConversationOut::new(conversation, agent.name)
-                            .with_last_message(&message),
-                        message: Box::new(message),
-                    },
-                )
-            }
-            LiveEvent::ConversationEnded {
-                conversation,
-                agent,
-            } => (
-                self.audience(&conversation, Some(&agent)).await,
-                Event::ConversationEnded {
-                    conversation: ConversationOut::new(conversation, agent.name),
-                },
-            ),
-            LiveEvent::ConversationDeleted { conversation } => (
-                self.audience(&conversation, None).await,
-                Event::ConversationDeleted {
-                    conversation_id: conversation.id,
-                    agent_id: conversation.agent_id,
-                },
-            ),
-            LiveEvent::TeamNotification {
-                team_id,
-                team_name,
-                message,
-                from,
-                recipients,
-            } => (
-                recipients,
-                Event::TeamNotification {
-                    team_id,
-                    team_name,
-                    message,
-                    from,
-                },
-            ),
-        };
-        self.publish(audience, event).await;
+                None => Vec::new(),
+            };
+            addressed.push(Self::framed(audience, event));
+        }
+        self.publish(addressed).await;
     }
 }
 
@@ -196,6 +170,70 @@ impl Hub {
             "postgres"
         } else {
             "in-process"
+        }
+    }
+
+    /// The socket event for `event`, with its audience (`audience` for a
+    /// conversation's events; a team notification names its own).
+    fn framed(audience: Vec<String>, event: LiveEvent) -> (Vec<String>, Event) {
+        match event {
+            LiveEvent::ConversationStarted {
+                conversation,
+                agent,
+            } => (
+                audience,
+                Event::ConversationStarted {
+                    conversation: ConversationOut::new(conversation, agent.name),
+                },
+            ),
+            LiveEvent::MessageCreated {
+                conversation,
+                message,
+                agent,
+            } => {
+                let message = MessageOut::from(message);
+                (
+                    audience,
+                    Event::MessageCreated {
+                        conversation_id: conversation.id.clone(),
+                        agent_id: conversation.agent_id.clone(),
+                        conversation: ConversationOut::new(conversation, agent.name)
+                            .with_last_message(&message),
+                        message: Box::new(message),
+                    },
+                )
+            }
+            LiveEvent::ConversationEnded {
+                conversation,
+                agent,
+            } => (
+                audience,
+                Event::ConversationEnded {
+                    conversation: ConversationOut::new(conversation, agent.name),
+                },
+            ),
+            LiveEvent::ConversationDeleted { conversation } => (
+                audience,
+                Event::ConversationDeleted {
+                    conversation_id: conversation.id,
+                    agent_id: conversation.agent_id,
+                },
+            ),
+            LiveEvent::TeamNotification {
+                team_id,
+                team_name,
+                message,
+                from,
+                recipients,
+            } => (
+                recipients,
+                Event::TeamNotification {
+                    team_id,
+                    team_name,
+                    message,
+                    from,
+                },
+            ),
         }
     }
 
@@ -264,48 +302,71 @@ impl Hub {
         Ok(())
     }
 
-    /// Sends `event` to the sockets of `audience` (user ids), on every instance.
-    async fn publish(&self, audience: Vec<String>, event: Event) {
-        let frame = match serde_json::to_string(&event) {
+    /// Sends each event to the sockets of its audience (user ids), on every
+    /// instance; on PostgreSQL all of them in one statement, in order.
+    async fn publish(&self, events: Vec<(Vec<String>, Event)>) {
+        let mut payloads = Vec::with_capacity(events.len());
+        for (audience, event) in events {
+            let Some(delivery) = Self::delivery(audience, &event) else {
+                continue;
+            };
+            if !self.postgres {
+                self.deliver_here(&delivery);
+                continue;
+            }
+            if let Some(payload) = Self::payload(delivery, &event) {
+                payloads.push(payload);
+            }
+        }
+        if payloads.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.notify(CHANNEL, &payloads).await {
+            tracing::warn!(error = %e, "cannot publish realtime events");
+        }
+    }
+
+    fn delivery(mut audience: Vec<String>, event: &Event) -> Option<Delivery> {
+        let frame = match serde_json::to_string(event) {
             Ok(frame) => frame,
             Err(e) => {
                 tracing::error!(error = %e, "cannot serialise a realtime event");
-                return;
+                return None;
             }
         };
-        let mut audience = audience;
         audience.sort();
         audience.dedup();
-        let delivery = Delivery {
+        Some(Delivery {
             audience,
             frame: Some(frame),
             message_ref: None,
-        };
-        if !self.postgres {
-            self.deliver_here(&delivery);
-            return;
+        })
+    }
+
+    /// The notification's text: the delivery, or a reference to a message
+    /// too big to travel.
+    fn payload(delivery: Delivery, event: &Event) -> Option<String> {
+        let payload = serde_json::to_string(&delivery).unwrap_or_default();
+        if payload.len() <= NOTIFY_MAX {
+            return Some(payload);
         }
-        let mut payload = serde_json::to_string(&delivery).unwrap_or_default();
-        if payload.len() > NOTIFY_MAX {
-            let Event::MessageCreated {
-                message,
-                conversation,
-                ..
-            } = &event
-            else {
-                tracing::error!("realtime event too large to notify");
-                return;
-            };
-            payload = serde_json::to_string(&Delivery {
+        let Event::MessageCreated {
+            message,
+            conversation,
+            ..
+        } = event
+        else {
+            tracing::error!("realtime event too large to notify");
+            return None;
+        };
+        Some(
+            serde_json::to_string(&Delivery {
                 audience: delivery.audience,
                 frame: None,
                 message_ref: Some((message.id.clone(), conversation.agent_name.clone())),
             })
-            .unwrap_or_default();
-        }
-        if let Err(e) = self.store.notify(CHANNEL, &payload).await {
-            tracing::warn!(error = %e, "cannot publish a realtime event");
-        }
+            .unwrap_or_default(),
+        )
     }
 
     async fn deliver_locally(&self, mut delivery: Delivery) {

@@ -504,13 +504,35 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
         question: NewMessage,
         answer: NewMessage,
     ) -> Result<(Conversation, Message, Message), StoreError> {
-        let txn = self.db.begin().await?;
-        let mut conversation = match conversation {
-            TurnConversation::New(new) => insert_conversation(&txn, new).await?,
-            TurnConversation::Existing(current) => current,
+        let news = vec![question, answer];
+        let (mut conversation, mut inserted) = match conversation {
+            // On PostgreSQL a new conversation and its messages are one
+            // statement: a round trip instead of four, atomic by itself.
+            TurnConversation::New(new)
+                if self.db.get_database_backend() == sea_orm::DbBackend::Postgres =>
+            {
+                let conversation = conversation_row(new);
+                let messages = message_rows(&conversation.id, news);
+                insert_together(self.db, &conversation, &messages).await?;
+                (
+                    Conversation::try_from(conversation)?,
+                    messages
+                        .into_iter()
+                        .map(Message::try_from)
+                        .collect::<Result<Vec<_>, _>>()?,
+                )
+            }
+            conversation => {
+                let txn = self.db.begin().await?;
+                let conversation = match conversation {
+                    TurnConversation::New(new) => insert_conversation(&txn, new).await?,
+                    TurnConversation::Existing(current) => current,
+                };
+                let inserted = insert_messages(&txn, &conversation.id, news).await?;
+                txn.commit().await?;
+                (conversation, inserted)
+            }
         };
-        let mut inserted = insert_messages(&txn, &conversation.id, vec![question, answer]).await?;
-        txn.commit().await?;
         let (Some(answer), Some(question)) = (inserted.pop(), inserted.pop()) else {
             return Err(StoreError::NotFound);
         };
@@ -626,59 +648,112 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
     }
 }
 
-async fn insert_conversation(
-    db: &impl ConnectionTrait,
-    new: NewConversation,
-) -> Result<Conversation, StoreError> {
+/// The row of a new conversation, nothing counted yet.
+fn conversation_row(new: NewConversation) -> conversation::Model {
     let now = crate::now();
     let (user_id, party) = match new.holder {
         Some(Party::User(id)) => (Some(id), None),
         other => (None, other),
     };
-    let model = conversation::ActiveModel {
-        id: Set(uuid::Uuid::now_v7().to_string()),
-        agent_id: Set(new.agent_id),
-        owner_id: Set(new.owner_id),
-        user_id: Set(user_id),
-        party_kind: Set(party.as_ref().map(|p| p.kind().as_str().to_owned())),
-        party_key: Set(party.map(|p| p.key().chars().take(200).collect())),
-        test: Set(new.test),
-        channel: Set(new.channel.as_str().to_owned()),
-        title: Set(new.title.chars().take(200).collect()),
-        status: Set(ConversationStatus::Active.as_str().to_owned()),
-        message_count: Set(0),
-        tokens_in: Set(0),
-        tokens_out: Set(0),
-        started_at: Set(now),
-        last_message_at: Set(now),
-        ended_at: Set(None),
+    conversation::Model {
+        id: uuid::Uuid::now_v7().to_string(),
+        agent_id: new.agent_id,
+        owner_id: new.owner_id,
+        user_id,
+        party_kind: party.as_ref().map(|p| p.kind().as_str().to_owned()),
+        party_key: party.map(|p| p.key().chars().take(200).collect()),
+        test: new.test,
+        channel: new.channel.as_str().to_owned(),
+        title: new.title.chars().take(200).collect(),
+        status: ConversationStatus::Active.as_str().to_owned(),
+        message_count: 0,
+        tokens_in: 0,
+        tokens_out: 0,
+        started_at: now,
+        last_message_at: now,
+        ended_at: None,
     }
-    .insert(db)
+}
+
+async fn insert_conversation(
+    db: &impl ConnectionTrait,
+    new: NewConversation,
+) -> Result<Conversation, StoreError> {
+    let row = conversation_row(new);
+    conversation::Entity::insert(conversation::ActiveModel::from(row.clone()))
+        .exec_without_returning(db)
+        .await?;
+    Conversation::try_from(row)
+}
+
+/// A new conversation and its first messages in one PostgreSQL statement:
+/// `WITH c AS (INSERT INTO conversations …) INSERT INTO messages …`. The
+/// messages' foreign key and counting trigger run at the statement's end,
+/// when the conversation's row is there.
+async fn insert_together(
+    db: &impl ConnectionTrait,
+    conversation: &conversation::Model,
+    messages: &[message::Model],
+) -> Result<(), StoreError> {
+    let mut sql = String::from("WITH c AS (");
+    let mut values = Vec::new();
+    push_insert(
+        &mut sql,
+        &mut values,
+        &[conversation::ActiveModel::from(conversation.clone())],
+    );
+    sql.push_str(") ");
+    let messages: Vec<message::ActiveModel> = messages
+        .iter()
+        .cloned()
+        .map(message::ActiveModel::from)
+        .collect();
+    push_insert(&mut sql, &mut values, &messages);
+    db.execute_raw(sea_orm::Statement::from_sql_and_values(
+        sea_orm::DbBackend::Postgres,
+        sql,
+        values,
+    ))
     .await?;
-    Conversation::try_from(model)
+    Ok(())
 }
 
-/// Stores a message; the database counts it on its conversation (a trigger).
-async fn insert_message(
-    db: &impl ConnectionTrait,
-    conversation_id: &str,
-    new: NewMessage,
-) -> Result<Message, StoreError> {
-    let mut inserted = insert_messages(db, conversation_id, vec![new]).await?;
-    inserted.pop().ok_or(StoreError::NotFound)
+/// Appends `INSERT INTO "table" ("a", …) VALUES ($n, …), …` for `rows`
+/// (every column set), numbering its parameters after those in `values`.
+fn push_insert<A: ActiveModelTrait>(
+    sql: &mut String,
+    values: &mut Vec<sea_orm::Value>,
+    rows: &[A],
+) {
+    use sea_orm::{EntityName, Iterable};
+    use std::fmt::Write as _;
+    let columns: Vec<<A::Entity as EntityTrait>::Column> =
+        <A::Entity as EntityTrait>::Column::iter().collect();
+    let names: Vec<String> = columns
+        .iter()
+        .map(|c| format!("\"{}\"", sea_orm::IdenStatic::as_str(c)))
+        .collect();
+    let _ = write!(
+        sql,
+        "INSERT INTO \"{}\" ({}) VALUES ",
+        A::Entity::default().table_name(),
+        names.join(", ")
+    );
+    for (i, row) in rows.iter().enumerate() {
+        sql.push_str(if i == 0 { "(" } else { ", (" });
+        for (j, column) in columns.iter().enumerate() {
+            let value = row.get(*column).into_value();
+            values.push(value.unwrap_or(sea_orm::Value::Bool(None)));
+            let _ = write!(sql, "{}${}", if j == 0 { "" } else { ", " }, values.len());
+        }
+        sql.push(')');
+    }
 }
 
-/// Inserts messages in one statement, in order: each is stamped a
-/// microsecond after the one before, so a turn's question and answer keep
-/// their order however their ids sort.
-async fn insert_messages(
-    db: &impl ConnectionTrait,
-    conversation_id: &str,
-    news: Vec<NewMessage>,
-) -> Result<Vec<Message>, StoreError> {
+/// The rows of new messages, one microsecond apart so they keep their order.
+fn message_rows(conversation_id: &str, news: Vec<NewMessage>) -> Vec<message::Model> {
     let now = crate::now();
-    let models: Vec<message::Model> = news
-        .into_iter()
+    news.into_iter()
         .zip(0i64..)
         .map(|(new, i)| {
             let at = now + chrono::Duration::microseconds(i);
@@ -702,7 +777,28 @@ async fn insert_messages(
                 updated_at: Some(at),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Stores a message; the database counts it on its conversation (a trigger).
+async fn insert_message(
+    db: &impl ConnectionTrait,
+    conversation_id: &str,
+    new: NewMessage,
+) -> Result<Message, StoreError> {
+    let mut inserted = insert_messages(db, conversation_id, vec![new]).await?;
+    inserted.pop().ok_or(StoreError::NotFound)
+}
+
+/// Inserts messages in one statement, in order: each is stamped a
+/// microsecond after the one before, so a turn's question and answer keep
+/// their order however their ids sort.
+async fn insert_messages(
+    db: &impl ConnectionTrait,
+    conversation_id: &str,
+    news: Vec<NewMessage>,
+) -> Result<Vec<Message>, StoreError> {
+    let models = message_rows(conversation_id, news);
     message::Entity::insert_many(models.iter().cloned().map(message::ActiveModel::from))
         .exec_without_returning(db)
         .await

@@ -116,19 +116,27 @@ impl Store {
         self.db.into_pool().close().await.map_err(StoreError::from)
     }
 
-    /// Publishes `payload` on a PostgreSQL notification channel, to every
+    /// Publishes `payloads` on a PostgreSQL notification channel, to every
     /// instance listening on the database. (SQLite has no such thing: one
     /// process owns the file, and it delivers in memory.)
-    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+    pub async fn notify(&self, channel: &str, payloads: &[String]) -> Result<(), StoreError> {
         use sea_orm::{ConnectionTrait, Statement};
-        if self.kind != DatabaseKind::Postgres {
+        if self.kind != DatabaseKind::Postgres || payloads.is_empty() {
             return Ok(());
         }
+        // `SELECT pg_notify($1, $2), pg_notify($1, $3) …`: one round trip;
+        // the notifications go out in that order when it commits.
+        let calls: Vec<String> = (2..payloads.len() + 2)
+            .map(|i| format!("pg_notify($1, ${i})"))
+            .collect();
+        let mut values = Vec::with_capacity(payloads.len() + 1);
+        values.push(channel.into());
+        values.extend(payloads.iter().map(|p| p.as_str().into()));
         self.db
             .execute_raw(Statement::from_sql_and_values(
                 sea_orm::DatabaseBackend::Postgres,
-                "SELECT pg_notify($1, $2)",
-                [channel.into(), payload.into()],
+                format!("SELECT {}", calls.join(", ")),
+                values,
             ))
             .await?;
         Ok(())
