@@ -4,9 +4,11 @@
 use agentforge_domain::knowledge::DocumentStatus;
 use agentforge_domain::text::keywords;
 use chrono::{DateTime, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Statement, TransactionSession, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionSession,
+    TransactionTrait,
 };
 
 use crate::StoreError;
@@ -160,6 +162,30 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Knowledge<'a, C> {
             .filter(document::Column::OwnerId.eq(owner_id))
             .count(self.db)
             .await?)
+    }
+
+    /// What an account's documents take against its quota: the sum of each
+    /// document's file size and text length (characters).
+    pub async fn document_usage(&self, owner_id: &str) -> Result<u64, StoreError> {
+        let total: Option<i64> = document::Entity::find()
+            .select_only()
+            .column_as(
+                // SUM of a BIGINT is NUMERIC on PostgreSQL.
+                Expr::expr(Func::cast_as(
+                    Func::sum(
+                        Expr::col(document::Column::SizeBytes)
+                            .add(Expr::col(document::Column::CharCount)),
+                    ),
+                    "BIGINT",
+                )),
+                "total",
+            )
+            .filter(document::Column::OwnerId.eq(owner_id))
+            .into_tuple()
+            .one(self.db)
+            .await?
+            .flatten();
+        Ok(u64::try_from(total.unwrap_or_default()).unwrap_or_default())
     }
 
     /// Removes a document and its passages (and their index entries).

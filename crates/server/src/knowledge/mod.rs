@@ -5,6 +5,8 @@ mod extract;
 pub mod service;
 mod split;
 
+pub use extract::{ChildLimits as PdfReaderLimits, run_child as run_pdf_reader};
+
 use agentforge_domain::knowledge::DocumentStatus;
 use agentforge_store::Document;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -101,7 +103,8 @@ struct DocumentForm {
     /// txt, md, html, pdf, docx, csv or json.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
-    #[schema(rename = "agentId")]
+    /// The agent whose knowledge base takes the files.
+    #[schema(rename = "agentId", format = Uuid)]
     agent_id: String,
 }
 
@@ -198,7 +201,9 @@ async fn read_form(
                     .filter(|n| !n.is_empty())
                     .unwrap_or_else(|| "upload".to_owned());
                 let content_type = field.content_type().map(str::to_owned);
-                let mut bytes = Vec::new();
+                // Room for the largest file at once, as for the text read
+                // out of it: only what arrives takes memory.
+                let mut bytes = Vec::with_capacity(limit);
                 while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
                     take(&chunk)?;
                     if bytes.len() + chunk.len() > limit {
@@ -252,13 +257,16 @@ impl Form {
 /// Multipart: `file` (txt, md, html, pdf, docx, csv or json, up to
 /// `AGENTFORGE_UPLOAD_MAX_BYTES`) and `agentId`. The text is extracted, split
 /// into passages and indexed before the answer; an unsupported or unreadable
-/// file is a 422 naming it, and nothing is kept.
+/// file (or one not read within the time allowed) is a 422 naming it, a file
+/// with more text than allowed for its size is a 413 `text_too_large`, one
+/// that would take the account past its quota for documents a 413
+/// `quota_exceeded`; and then nothing is kept.
 #[utoipa::path(post, path = "/upload/document", tag = "knowledge", request_body(content = DocumentForm, content_type = "multipart/form-data"), security(("bearer" = [])),
     responses(
         (status = 201, description = "Indexed", body = Envelope<DocumentOut>),
         (status = 404, description = "No such agent", body = ErrorBody),
-        (status = 413, description = "The file is too large", body = ErrorBody),
-        (status = 422, description = "Unsupported or unreadable file, or a missing field", body = ErrorBody),
+        (status = 413, description = "The file is too large (`file_too_large`), holds more text than allowed for its size (`text_too_large`), or would take the account past its quota for documents (`quota_exceeded`); nothing was kept", body = ErrorBody),
+        (status = 422, description = "Unsupported or unreadable file (or one not read within the time allowed), or a missing field", body = ErrorBody),
     ))]
 async fn upload_document(
     State(state): State<AppState>,
@@ -267,8 +275,14 @@ async fn upload_document(
 ) -> Result<(StatusCode, Envelope<DocumentOut>), ApiError> {
     let mut form = read_form(multipart, state.config.upload_max_bytes, 1).await?;
     let agent_id = form.agent_id()?;
-    let mut documents =
-        service::add_documents(&state.store, &actor(&user), &agent_id, form.files).await?;
+    let mut documents = service::add_documents(
+        &state.store,
+        &actor(&user),
+        &agent_id,
+        form.files,
+        &state.config.knowledge,
+    )
+    .await?;
     let document = documents
         .pop()
         .ok_or_else(|| ApiError::invalid_field("file", "Required"))?;
@@ -283,8 +297,8 @@ async fn upload_document(
     responses(
         (status = 201, description = "All indexed", body = Envelope<Vec<DocumentOut>>),
         (status = 404, description = "No such agent", body = ErrorBody),
-        (status = 413, description = "A file is too large", body = ErrorBody),
-        (status = 422, description = "A file is unsupported or unreadable; nothing was kept", body = ErrorBody),
+        (status = 413, description = "A file is too large (`file_too_large`) or holds more text than allowed for its size (`text_too_large`), or the files would take the account past its quota for documents (`quota_exceeded`); nothing was kept", body = ErrorBody),
+        (status = 422, description = "A file is unsupported or unreadable (or was not read within the time allowed); nothing was kept", body = ErrorBody),
     ))]
 async fn upload_bulk(
     State(state): State<AppState>,
@@ -293,8 +307,14 @@ async fn upload_bulk(
 ) -> Result<(StatusCode, Envelope<Vec<DocumentOut>>), ApiError> {
     let mut form = read_form(multipart, state.config.upload_max_bytes, BULK_MAX_FILES).await?;
     let agent_id = form.agent_id()?;
-    let documents =
-        service::add_documents(&state.store, &actor(&user), &agent_id, form.files).await?;
+    let documents = service::add_documents(
+        &state.store,
+        &actor(&user),
+        &agent_id,
+        form.files,
+        &state.config.knowledge,
+    )
+    .await?;
     Ok((
         StatusCode::CREATED,
         Envelope::new(documents.into_iter().map(DocumentOut::from).collect()),

@@ -7,9 +7,13 @@ use agentforge_domain::error::{Error, Thing, messages};
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_store::{Document, NewDocument, Store, Upload};
 
-use super::extract::{self, Kind};
+use super::extract::{self, Kind, Limits, Refusal};
 use super::split;
 use crate::access;
+use crate::config::KnowledgeConfig;
+
+/// Longest document name, in characters.
+pub const DOCUMENT_NAME_MAX: usize = 255;
 
 /// A file as uploaded.
 #[derive(Debug)]
@@ -29,18 +33,76 @@ fn file_error(code: &'static str, name: &str, reason: &str) -> Error {
     }
 }
 
+/// Why `name` gave no text, said for the caller.
+fn refused(name: &str, refusal: Refusal) -> Error {
+    match refusal {
+        Refusal::Unreadable(reason) => file_error("unreadable_file", name, &reason),
+        Refusal::TooSlow { timeout } => file_error(
+            "unreadable_file",
+            name,
+            &match timeout.as_secs() {
+                1 => "could not be read within 1 second: it is too complex".to_owned(),
+                n => format!("could not be read within {n} seconds: it is too complex"),
+            },
+        ),
+        Refusal::TooMuchText { limit } => Error::TooLarge {
+            code: "text_too_large",
+            message: format!(
+                "{name} holds more text than the {} allowed for a file of its size",
+                extract::size(limit as u64)
+            )
+            .into(),
+        },
+        Refusal::Failed(cause) => Error::internal(cause),
+    }
+}
+
+/// Refuses documents that would take their owner's account past its quota.
+fn within_quota(used: u64, adding: u64, quota: u64) -> Result<(), Error> {
+    if used.saturating_add(adding) <= quota {
+        return Ok(());
+    }
+    Err(Error::TooLarge {
+        code: "quota_exceeded",
+        message: format!(
+            "These documents need {} and the account has {} left of its {} for documents",
+            extract::size(adding),
+            extract::size(quota.saturating_sub(used)),
+            extract::size(quota)
+        )
+        .into(),
+    })
+}
+
 /// Reads every file into passages and indexes them for agent `agent_id`;
-/// the first bad file refuses them all, and nothing is kept.
+/// the first bad file refuses them all, and nothing is kept. Reading stops
+/// at `config`'s limits, and the documents must fit in the quota of the
+/// agent owner's account (each counts its file's size and its text's
+/// characters).
 pub async fn add_documents(
     store: &Store,
     actor: &Actor,
     agent_id: &str,
     files: Vec<NewFile>,
+    config: &KnowledgeConfig,
 ) -> Result<Vec<Document>, Error> {
     if files.is_empty() {
         return Err(Error::invalid("file", messages::REQUIRED));
     }
+    // A document's name is shown in lists and citations: no control or
+    // text-direction characters, at most 255 characters.
+    let mut problems = agentforge_domain::error::Problems::default();
+    for file in &files {
+        problems.name("file", Some(&file.name), DOCUMENT_NAME_MAX);
+    }
+    problems.finish()?;
     let (agent, _) = access::agent(store, actor, agent_id, Action::Edit).await?;
+    let used = store.knowledge().document_usage(&agent.owner_id).await?;
+    // Each document takes at least its file's size: refuse before reading
+    // what cannot fit anyway.
+    let sizes = files.iter().map(|f| f.bytes.len() as u64).sum();
+    within_quota(used, sizes, config.quota_bytes)?;
+    let mut adding = 0u64;
     let mut documents = Vec::with_capacity(files.len());
     for file in files {
         let kind = Kind::of(&file.name, file.content_type.as_deref()).ok_or_else(|| {
@@ -52,19 +114,24 @@ pub async fn add_documents(
         })?;
         let size = file.bytes.len() as u64;
         let NewFile { name, bytes, .. } = file;
-        let text = tokio::task::spawn_blocking(move || extract::extract(kind, &bytes))
+        let limits = Limits::for_file(config, bytes.len());
+        let text = extract::extract(kind, bytes, limits)
             .await
-            .map_err(|_| file_error("unreadable_file", &name, "cannot be read"))?
-            .map_err(|reason| file_error("unreadable_file", &name, &reason))?;
+            .map_err(|refusal| refused(&name, refusal))?;
+        let passages = split::passages(&text);
+        drop(text);
+        let chars: usize = passages.iter().map(|p| p.chars().count()).sum();
+        adding += size + chars as u64;
         documents.push(NewDocument {
             agent_id: agent.id.clone(),
             owner_id: agent.owner_id.clone(),
             name,
             content_type: kind.content_type().to_owned(),
             size_bytes: size,
-            passages: split::passages(&text),
+            passages,
         });
     }
+    within_quota(used, adding, config.quota_bytes)?;
     Ok(store.knowledge().create_documents(documents).await?)
 }
 

@@ -52,15 +52,22 @@ fn by_words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        for chunk in word.chars().collect::<Vec<_>>().chunks(TARGET) {
-            let chunk: String = chunk.iter().collect();
+        // Cut in pieces of TARGET characters, without copying the word.
+        let mut rest = word;
+        while !rest.is_empty() {
+            let end = rest
+                .char_indices()
+                .nth(TARGET)
+                .map_or(rest.len(), |(i, _)| i);
+            let (chunk, tail) = rest.split_at(end);
+            rest = tail;
             if !current.is_empty() && current.chars().count() + chunk.chars().count() + 1 > TARGET {
                 out.push(std::mem::take(&mut current));
             }
             if !current.is_empty() {
                 current.push(' ');
             }
-            current.push_str(&chunk);
+            current.push_str(chunk);
         }
     }
     if !current.is_empty() {
@@ -93,5 +100,13 @@ mod tests {
         let passages = passages(&"x".repeat(2000));
         assert_eq!(passages.len(), 3);
         assert!(passages.iter().all(|p| p.chars().count() <= TARGET));
+        let passages = super::passages(&"é".repeat(1700));
+        assert_eq!(
+            passages
+                .iter()
+                .map(|p| p.chars().count())
+                .collect::<Vec<_>>(),
+            [800, 800, 100]
+        );
     }
 }
