@@ -7,6 +7,13 @@
 //! every instance publishes with `NOTIFY` and delivers what it hears with
 //! `LISTEN` (its own events included), so several stateless instances behind
 //! a load balancer see each other's conversations.
+//!
+//! A socket lives only as long as the access token it opened with: it is
+//! closed (code 4001) when that token expires, and when its session is
+//! signed out. Each instance checks the sessions of all its sockets in one
+//! query every `realtime_session_check_seconds`, and at once when a session
+//! is signed out on it (on PostgreSQL, on any instance: the sign-out is
+//! notified like an event).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,16 +21,17 @@ use std::time::Duration;
 use agentforge_runtime::{AgentRef, Announce, LiveEvent, Tasks};
 use agentforge_store::{Conversation, Store, StoreError};
 use axum::extract::State;
-use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message as Frame, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::RwLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
+use crate::auth::tokens::AccessClaims;
 use crate::conversations::{ConversationOut, MessageOut};
 use crate::http::{ApiError, Query};
 use crate::state::AppState;
@@ -33,6 +41,9 @@ const CHANNEL: &str = "agentforge_events";
 /// message event travels as a reference and is read back by each listener.
 const NOTIFY_MAX: usize = 7900;
 const PING_EVERY: Duration = Duration::from_secs(30);
+/// The close code of a socket whose token expired or whose session was
+/// signed out: refresh the session and connect again.
+pub const CLOSE_UNAUTHORIZED: u16 = 4001;
 
 /// What the realtime socket (`GET /ws?token=<access token>`) sends, one
 /// JSON text frame each: first `ready`, then the events of the
@@ -84,6 +95,9 @@ struct Delivery {
     /// A message too big to notify: (message id, agent name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     message_ref: Option<(String, String)>,
+    /// Not an event: sessions were signed out, check the sockets' now.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    sessions_revoked: bool,
 }
 
 /// Frames a socket may hold unsent before it counts as fallen behind.
@@ -95,6 +109,10 @@ struct Subscriber {
     frames: mpsc::Sender<Arc<str>>,
     /// Frames dropped because the socket fell behind (told with `resync`).
     skipped: Arc<AtomicU64>,
+    /// The session of the token the socket opened with.
+    session_id: String,
+    /// Told when that session is found signed out.
+    revoked: Arc<Notify>,
 }
 
 /// Publishes events and hands them to the sockets of this process.
@@ -104,6 +122,10 @@ pub struct Hub {
     next_id: AtomicU64,
     store: Store,
     postgres: bool,
+    /// How often the sockets' sessions are checked.
+    check_every: Duration,
+    /// Checks them now (a session was signed out).
+    check_now: Arc<Notify>,
 }
 
 #[async_trait::async_trait]
@@ -154,13 +176,69 @@ impl Announce for Hub {
 }
 
 impl Hub {
-    pub fn new(store: Store) -> Self {
+    /// A hub whose sockets' sessions are checked every `check_every`.
+    pub fn new(store: Store, check_every: Duration) -> Self {
         let postgres = store.kind() == agentforge_store::DatabaseKind::Postgres;
         Self {
             sockets: RwLock::default(),
             next_id: AtomicU64::new(0),
             store,
             postgres,
+            check_every,
+            check_now: Arc::default(),
+        }
+    }
+
+    /// Sessions were signed out (sign-out, a password changed or reset, an
+    /// account deleted): every instance checks its sockets' sessions now
+    /// and closes those that ended.
+    pub async fn sessions_revoked(&self) {
+        self.check_now.notify_one();
+        if !self.postgres {
+            return;
+        }
+        let note = Delivery {
+            audience: Vec::new(),
+            frame: None,
+            message_ref: None,
+            sessions_revoked: true,
+        };
+        let payload = serde_json::to_string(&note).unwrap_or_default();
+        if let Err(e) = self.store.notify(CHANNEL, &[payload]).await {
+            tracing::warn!(error = %e, "cannot tell the other instances of a sign-out; they check within their interval");
+        }
+    }
+
+    /// Closes the sockets whose session ended (signed out, expired, its
+    /// account disabled or deleted): one query for all of them.
+    async fn check_sessions(&self) {
+        let checked: HashSet<String> = match self.sockets.read() {
+            Ok(sockets) => sockets
+                .values()
+                .flatten()
+                .map(|s| s.session_id.clone())
+                .collect(),
+            Err(_) => return,
+        };
+        if checked.is_empty() {
+            return;
+        }
+        let ids: Vec<String> = checked.iter().cloned().collect();
+        let live = match self.store.refresh_tokens().live_sessions(&ids).await {
+            Ok(live) => live,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot check the realtime sockets' sessions");
+                return;
+            }
+        };
+        let Ok(sockets) = self.sockets.read() else {
+            return;
+        };
+        // A socket opened since the ids were read waits for the next check.
+        for socket in sockets.values().flatten() {
+            if checked.contains(&socket.session_id) && !live.contains(&socket.session_id) {
+                socket.revoked.notify_one();
+            }
         }
     }
 
@@ -263,13 +341,15 @@ impl Hub {
         audience
     }
 
-    /// On PostgreSQL, starts listening for every instance's events, on an
-    /// owned task that ends when shutdown begins.
+    /// Starts checking the sockets' sessions and, on PostgreSQL, listening
+    /// for every instance's events, on owned tasks that end when shutdown
+    /// begins.
     pub async fn start(
         self: &Arc<Self>,
         database_url: &str,
         tasks: &Tasks,
     ) -> Result<(), StoreError> {
+        self.start_session_checks(tasks);
         let Some(mut listener) = self.store.listen(database_url, CHANNEL).await? else {
             return Ok(());
         };
@@ -300,6 +380,25 @@ impl Hub {
             }
         });
         Ok(())
+    }
+
+    fn start_session_checks(self: &Arc<Self>, tasks: &Tasks) {
+        let hub = Arc::downgrade(self);
+        let check_now = self.check_now.clone();
+        let mut every = tokio::time::interval(self.check_every);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let owned = tasks.clone();
+        tasks.spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = every.tick() => {}
+                    () = check_now.notified() => {}
+                    () = owned.stopping() => return,
+                }
+                let Some(hub) = hub.upgrade() else { return };
+                hub.check_sessions().await;
+            }
+        });
     }
 
     /// Sends each event to the sockets of its audience (user ids), on every
@@ -340,6 +439,7 @@ impl Hub {
             audience,
             frame: Some(frame),
             message_ref: None,
+            sessions_revoked: false,
         })
     }
 
@@ -364,12 +464,17 @@ impl Hub {
                 audience: delivery.audience,
                 frame: None,
                 message_ref: Some((message.id.clone(), conversation.agent_name.clone())),
+                sessions_revoked: false,
             })
             .unwrap_or_default(),
         )
     }
 
     async fn deliver_locally(&self, mut delivery: Delivery) {
+        if delivery.sessions_revoked {
+            self.check_now.notify_one();
+            return;
+        }
         if delivery.frame.is_none() {
             let Some((message_id, agent_name)) = delivery.message_ref.take() else {
                 return;
@@ -428,12 +533,13 @@ impl Hub {
         }))
     }
 
-    /// Opens a socket's feed of `user_id`'s events; it closes when the
-    /// returned guard drops.
-    fn subscribe(self: &Arc<Self>, user_id: &str) -> Subscription {
+    /// Opens a socket's feed of `user_id`'s events, for as long as session
+    /// `session_id` lasts; it closes when the returned guard drops.
+    fn subscribe(self: &Arc<Self>, user_id: &str, session_id: &str) -> Subscription {
         let (frames, rx) = mpsc::channel(SOCKET_BUFFER);
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let skipped = Arc::new(AtomicU64::new(0));
+        let revoked = Arc::new(Notify::new());
         if let Ok(mut sockets) = self.sockets.write() {
             sockets
                 .entry(user_id.to_owned())
@@ -442,6 +548,8 @@ impl Hub {
                     id,
                     frames,
                     skipped: skipped.clone(),
+                    session_id: session_id.to_owned(),
+                    revoked: revoked.clone(),
                 });
         }
         Subscription {
@@ -450,6 +558,7 @@ impl Hub {
             id,
             frames: rx,
             skipped,
+            revoked,
         }
     }
 
@@ -469,6 +578,8 @@ struct Subscription {
     id: u64,
     frames: mpsc::Receiver<Arc<str>>,
     skipped: Arc<AtomicU64>,
+    /// Its session was found signed out.
+    revoked: Arc<Notify>,
 }
 
 impl Drop for Subscription {
@@ -495,8 +606,8 @@ pub async fn socket(
     Query(query): Query<SocketQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let user_id = match authenticate(&state, query.token.as_deref()).await {
-        Ok(user_id) => user_id,
+    let claims = match authenticate(&state, query.token.as_deref()).await {
+        Ok(claims) => claims,
         Err(error) => return error.into_response(),
     };
     let upgrade = match upgrade {
@@ -519,19 +630,43 @@ pub async fn socket(
         .write_buffer_size(0)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| serve(socket, hub, tasks, user_id))
+        .on_upgrade(move |socket| serve(socket, hub, tasks, claims))
 }
 
-async fn authenticate(state: &AppState, token: Option<&str>) -> Result<String, ApiError> {
+async fn authenticate(state: &AppState, token: Option<&str>) -> Result<AccessClaims, ApiError> {
     let token = token
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| ApiError::unauthorized("unauthorized", "Authentication required"))?;
-    Ok(crate::auth::user_for_token(state, token).await?.id)
+    Ok(crate::auth::user_for_token(state, token).await?.1)
 }
 
-async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) {
-    let mut events = hub.subscribe(&user_id);
+/// Closes the socket with [`CLOSE_UNAUTHORIZED`] and why (`token_expired`,
+/// `session_revoked`).
+async fn close_unauthorized(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Frame>,
+    why: &'static str,
+) {
+    let close = CloseFrame {
+        code: CLOSE_UNAUTHORIZED,
+        reason: why.into(),
+    };
+    let _ = sink.send(Frame::Close(Some(close))).await;
+}
+
+async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, claims: AccessClaims) {
+    let AccessClaims {
+        user_id,
+        session_id,
+        expires_at,
+    } = claims;
+    let mut events = hub.subscribe(&user_id, &session_id);
+    // The token's lifetime is the socket's.
+    let left = chrono::DateTime::from_timestamp(expires_at, 0)
+        .and_then(|at| (at - chrono::Utc::now()).to_std().ok())
+        .unwrap_or_default();
+    let expiry = tokio::time::sleep(left);
+    tokio::pin!(expiry);
     let (mut sink, mut incoming) = socket.split();
     let ready = serde_json::to_string(&Event::Ready {
         user_id: user_id.clone(),
@@ -565,6 +700,14 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, tasks: Tasks, user_id: String) 
             () = tasks.stopping() => {
                 // The server is going down: say so, so clients reconnect elsewhere.
                 let _ = sink.send(Frame::Close(None)).await;
+                return;
+            }
+            () = &mut expiry => {
+                close_unauthorized(&mut sink, "token_expired").await;
+                return;
+            }
+            () = events.revoked.notified() => {
+                close_unauthorized(&mut sink, "session_revoked").await;
                 return;
             }
             _ = ping.tick() => {

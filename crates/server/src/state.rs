@@ -6,6 +6,8 @@ use agentforge_runtime::{Models, Runtime};
 use agentforge_store::Store;
 use chrono::{DateTime, Utc};
 
+use crate::accounts::password::Hasher;
+use crate::auth::device::DeviceCookies;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::http::metrics::HttpMetrics;
@@ -29,6 +31,9 @@ pub struct Services {
     pub config: Arc<Config>,
     pub secret_key: SecretKey,
     pub access_tokens: AccessTokens,
+    pub device_cookies: DeviceCookies,
+    /// Argon2, at most `password_hash_concurrency` at once.
+    pub password_hasher: Hasher,
     pub mailer: Mailer,
     pub rate_limiter: RateLimiter,
     pub metrics: Arc<HttpMetrics>,
@@ -48,7 +53,7 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(store: Store, config: Config, secret_key: SecretKey) -> anyhow::Result<Self> {
-        let realtime = Arc::new(Hub::new(store.clone()));
+        let realtime = Arc::new(Hub::new(store.clone(), config.realtime_session_check));
         let runtime = Runtime::new(
             store.clone(),
             Models::new(&config.llm.models()),
@@ -60,6 +65,8 @@ impl AppState {
             runtime,
             realtime,
             access_tokens: AccessTokens::new(&secret_key),
+            device_cookies: DeviceCookies::new(&secret_key),
+            password_hasher: Hasher::new(config.password_hash_concurrency),
             mailer,
             rate_limiter: RateLimiter::default(),
             store,

@@ -1,15 +1,21 @@
 //! Refresh tokens (rotated, grouped in families) and one-time tokens (email
 //! verification, password reset). Only hashes of tokens are stored.
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    TransactionSession, TransactionTrait,
+    QuerySelect, TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
-use crate::entities::{one_time_token, refresh_token};
+use crate::entities::{one_time_token, refresh_token, user};
+
+/// Session ids asked about in one query by [`RefreshTokens::live_sessions`]
+/// (well under SQLite's limit on bound values).
+const SESSIONS_PER_QUERY: usize = 500;
 
 /// A stored refresh token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,8 +54,9 @@ pub struct NewRefreshToken {
 /// Outcome of presenting a refresh token for rotation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rotation {
-    /// The old token is now revoked and replaced by the new one.
-    Rotated { user_id: String },
+    /// The old token is now revoked and replaced by the new one, in the same
+    /// family (the session, which the new access token names).
+    Rotated { user_id: String, family_id: String },
     /// The token was already rotated or revoked: its whole family is now revoked.
     Reused,
     /// Unknown or expired.
@@ -131,18 +138,67 @@ impl<'a, C: ConnectionTrait + TransactionTrait> RefreshTokens<'a, C> {
         txn.commit().await?;
         Ok(Rotation::Rotated {
             user_id: old.user_id,
+            family_id: old.family_id,
         })
     }
 
-    /// Revokes one token (sign-out). Unknown tokens are ignored.
+    /// Signs out the session the token belongs to (its whole family, so
+    /// the access tokens naming it stop too). Unknown tokens are ignored.
     pub async fn revoke(&self, token_hash: &str) -> Result<(), StoreError> {
+        let family = Query::select()
+            .column(refresh_token::Column::FamilyId)
+            .from(refresh_token::Entity)
+            .and_where(refresh_token::Column::TokenHash.eq(token_hash))
+            .to_owned();
         refresh_token::Entity::update_many()
             .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
-            .filter(refresh_token::Column::TokenHash.eq(token_hash))
+            .filter(refresh_token::Column::FamilyId.in_subquery(family))
             .filter(refresh_token::Column::RevokedAt.is_null())
             .exec(self.db)
             .await?;
         Ok(())
+    }
+
+    /// Signs out one of `user_id`'s sessions (sign-out with its access token).
+    pub async fn revoke_session(&self, user_id: &str, family_id: &str) -> Result<(), StoreError> {
+        refresh_token::Entity::update_many()
+            .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
+            .filter(refresh_token::Column::UserId.eq(user_id))
+            .filter(refresh_token::Column::FamilyId.eq(family_id))
+            .filter(refresh_token::Column::RevokedAt.is_null())
+            .exec(self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Which of `family_ids` are live sessions: a token neither revoked nor
+    /// expired, of an account that exists and is not disabled. One query per
+    /// 500 ids, however many sockets ask.
+    pub async fn live_sessions(
+        &self,
+        family_ids: &[String],
+    ) -> Result<HashSet<String>, StoreError> {
+        let mut live = HashSet::new();
+        for chunk in family_ids.chunks(SESSIONS_PER_QUERY) {
+            let enabled = Query::select()
+                .column(user::Column::Id)
+                .from(user::Entity)
+                .and_where(user::Column::DisabledAt.is_null())
+                .to_owned();
+            let found: Vec<String> = refresh_token::Entity::find()
+                .select_only()
+                .column(refresh_token::Column::FamilyId)
+                .distinct()
+                .filter(refresh_token::Column::FamilyId.is_in(chunk.iter().cloned()))
+                .filter(refresh_token::Column::RevokedAt.is_null())
+                .filter(refresh_token::Column::ExpiresAt.gt(crate::now()))
+                .filter(refresh_token::Column::UserId.in_subquery(enabled))
+                .into_tuple()
+                .all(self.db)
+                .await?;
+            live.extend(found);
+        }
+        Ok(live)
     }
 
     pub async fn revoke_family(&self, family_id: &str) -> Result<(), StoreError> {

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_CLOSE_MS, RealtimeClient, realtimeUrl, reconnectDelay, type RealtimeEvent } from '@/lib/realtime';
-import { SESSION_CLEARED_EVENT, SESSION_STORED_EVENT, TOKEN_KEY } from '@/lib/storage';
+import { CLOSE_UNAUTHORIZED, IDLE_CLOSE_MS, RealtimeClient, realtimeUrl, reconnectDelay, type RealtimeEvent } from '@/lib/realtime';
+import { REFRESH_TOKEN_KEY, SESSION_CLEARED_EVENT, SESSION_STORED_EVENT, TOKEN_KEY, USER_KEY } from '@/lib/storage';
+import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
+import { server } from '@/testing/mocks/server';
+import { makeUser } from '@/testing/mocks/users';
 
 describe('realtime address and back-off', () => {
   it('uses ws: or wss: like the API, the /ws path and the token in the query', () => {
@@ -108,5 +111,63 @@ describe('realtime client', () => {
     expect(FakeWebSocket.last().readyState).toBe(3);
     expect(client.getStatus()).toBe('closed');
     unwatch();
+  });
+
+  it('connects again at once with the newer token when the server ends an expired one (4001)', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const client = new RealtimeClient();
+    client.acquire();
+    FakeWebSocket.last().open();
+    // The silent refresh stored a new token a minute before the old one expired.
+    localStorage.setItem(TOKEN_KEY, 'newer');
+    FakeWebSocket.last().closeWith(CLOSE_UNAUTHORIZED, 'token_expired');
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.last().url).toContain('token=newer');
+    client.stop();
+  });
+});
+
+describe('realtime client when the server ends the session', () => {
+  const user = makeUser({ id: 'u1' });
+  beforeEach(() => {
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  });
+
+  it('refreshes the session and connects again with the new token', async () => {
+    const refreshed: unknown[] = [];
+    server.use(
+      mockApi.post('/auth/refresh-token', async ({ request }) => {
+        refreshed.push(await request.json());
+        return ok({ token: 'fresh', refreshToken: 'refresh-2', expiresIn: 900, user });
+      }),
+    );
+    const client = new RealtimeClient();
+    const unwatch = client.watchSession();
+    client.acquire();
+    FakeWebSocket.last().open();
+    FakeWebSocket.last().closeWith(CLOSE_UNAUTHORIZED, 'session_revoked');
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    expect(FakeWebSocket.last().url).toContain('token=fresh');
+    expect(refreshed).toEqual([{ refreshToken: 'refresh-1' }]);
+    unwatch();
+    client.stop();
+  });
+
+  it('stays closed when the session was signed out for good', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(mockApi.post('/auth/refresh-token', () => fail(401, 'token_reused', 'Signed out')));
+    const client = new RealtimeClient();
+    const unwatch = client.watchSession();
+    client.acquire();
+    FakeWebSocket.last().open();
+    FakeWebSocket.last().closeWith(CLOSE_UNAUTHORIZED, 'session_revoked');
+    await vi.waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
+    expect(client.getStatus()).toBe('closed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    unwatch();
+    vi.useRealTimers();
   });
 });

@@ -30,6 +30,8 @@ export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_MAX_MS = 30_000;
 /** The socket outlives its last user this long, so moving between two live screens keeps it. */
 export const IDLE_CLOSE_MS = 2000;
+/** The server's close code when the socket's access token expired or its session was signed out. */
+export const CLOSE_UNAUTHORIZED = 4001;
 
 /**
  * The socket address: the API's origin (the page's own unless VITE_API_URL says otherwise) with
@@ -189,14 +191,34 @@ export class RealtimeClient {
         }
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setStatus('closed');
-      this.scheduleRetry();
+      if (event.code === CLOSE_UNAUTHORIZED) void this.renew(token);
+      else this.scheduleRetry();
     };
     // An error is always followed by close, which retries.
     socket.onerror = () => {};
+  }
+
+  /**
+   * The server ended the socket because its token (`used`) expired or its session was signed out:
+   * connect again at once with a newer token, refreshing first when none is stored yet. A session
+   * that was signed out fails the refresh, and the API client ends it here too (which stops this).
+   */
+  private async renew(used: string): Promise<void> {
+    const generation = this.generation;
+    if (getToken() === used) {
+      const outcome = await refreshSession();
+      // A stored session reconnects by itself (watchSession), a cleared one stops: nothing left to do.
+      if (generation !== this.generation) return;
+      if (outcome !== 'refreshed') {
+        if (outcome !== 'expired') this.scheduleRetry();
+        return;
+      }
+    }
+    if (this.users > 0) void this.connect();
   }
 
   private scheduleRetry(): void {

@@ -50,6 +50,12 @@ export class FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
   }
 
+  /** The server closed the socket with a code (4001: its token expired or its session was signed out). */
+  closeWith(code: number, reason = ''): void {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close', { code, reason }));
+  }
+
   /** The connection dropped. */
   drop(): void {
     this.readyState = 3;
