@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -24,4 +25,33 @@ export async function signInAccount(page: Page, request: APIRequestContext, tag:
     [data.token, data.refreshToken, JSON.stringify(data.user)],
   );
   return { token: data.token, email };
+}
+
+/**
+ * Verifies the address of `email`'s account as its owner would: with the link of its verification
+ * email, read in the outbox by an admin that the binary's create-admin makes on the test server's
+ * database (invitations need a verified address).
+ */
+export async function verifyEmail(request: APIRequestContext, email: string): Promise<void> {
+  const admin = { email: `verifier-${Date.now().toString(36)}@example.com`, password: 'verifier-e2e-password' };
+  execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', admin.email, '--password', admin.password], {
+    env: {
+      ...process.env,
+      AGENTFORGE_DATA_DIR: process.env.AGENTFORGE_E2E_DATA_DIR,
+      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      AGENTFORGE_LOG_LEVEL: 'warn',
+    },
+    stdio: 'pipe',
+  });
+  const login = await request.post('/api/auth/login', { data: admin });
+  expect(login.ok()).toBeTruthy();
+  const { data: session } = (await login.json()) as { data: { token: string } };
+  const outbox = await request.get('/api/admin/mail-outbox?page=1&limit=100', { headers: { Authorization: `Bearer ${session.token}` } });
+  expect(outbox.ok()).toBeTruthy();
+  const { data: mails } = (await outbox.json()) as { data: { to: string; body: string }[] };
+  const link = /\/verify-email\?token=([0-9a-f]{64})/;
+  const mail = mails.find((m) => m.to === email && link.test(m.body));
+  expect(mail, `a verification email to ${email}`).toBeTruthy();
+  const verified = await request.post('/api/auth/verify-email', { data: { token: link.exec(mail!.body)![1] } });
+  expect(verified.ok()).toBeTruthy();
 }

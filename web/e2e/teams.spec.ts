@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signInAccount } from './helpers';
+import { signIn, signInAccount, verifyEmail } from './helpers';
 
-// Two people in two browser contexts: A creates a team and invites B as a viewer; B accepts in
-// "Invitations for you"; A shares an agent with the team; B finds it, named by the team, and
-// may read it but not change it.
+// Two people in two browser contexts: A creates a team and invites B as a viewer; B, once B's
+// address is verified, accepts in "Invitations for you"; A shares an agent with the team; B finds
+// it, named by the team, and may read it but not change it.
 
 test('a team: create, invite a viewer, accept, share an agent, and the viewer’s read-only access', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
@@ -29,9 +29,13 @@ test('a team: create, invite a viewer, accept, share an agent, and the viewer’
   await expect(page.getByText(`Invitation sent to ${b.email}`)).toBeVisible();
   await expect(invite.getByTestId('pending-invitation').filter({ hasText: b.email })).toContainText('Viewer');
 
-  // B accepts it from "Invitations for you".
+  // Until B's address is verified, "Invitations for you" asks for that; then B accepts it there.
   await pageB.goto('/dashboard/settings/team');
   const mine = pageB.getByRole('region', { name: 'Invitations for you' });
+  await expect(mine.getByText(/^Verify your email address to see and accept/)).toBeVisible();
+  await expect(mine.getByRole('button', { name: `Accept the invitation to ${team}` })).toHaveCount(0);
+  await verifyEmail(request, b.email);
+  await pageB.reload();
   await mine.getByRole('button', { name: `Accept the invitation to ${team}` }).click();
   await expect(pageB.getByText(`You joined ${team}`)).toBeVisible();
   await expect(pageB.getByRole('heading', { level: 2, name: team })).toBeVisible();

@@ -75,7 +75,22 @@ pub struct ModelSettings {
     /// `None`: the provider's configured model.
     pub model: Option<String>,
     pub temperature: f64,
+    #[serde(deserialize_with = "whole_u32")]
     pub max_tokens: u32,
+}
+
+/// A JSON integer, also when written with a zero fraction (`1024.0`), which
+/// JSON Schema counts as an integer too.
+fn whole_u32<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    n.as_u64()
+        .or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(f))
+                .map(|f| f as u64)
+        })
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| serde::de::Error::custom("expected a whole number from 0 to 4294967295"))
 }
 
 impl Default for ModelSettings {
@@ -137,6 +152,8 @@ impl AgentConfig {
         max("greeting", &self.greeting, Self::GREETING_MAX);
         if self.name.trim().is_empty() {
             problems.push(("name", "Required".to_owned()));
+        } else if self.name.chars().any(crate::name::unsafe_in_name) {
+            problems.push(("name", crate::error::messages::NAME_CHARACTERS.to_owned()));
         }
         let language_ok = !self.language.is_empty()
             && self.language.len() <= 35
@@ -167,7 +184,7 @@ impl AgentConfig {
             .model
             .model
             .as_deref()
-            .is_some_and(|m| m.trim().is_empty() || m.len() > 200)
+            .is_some_and(|m| m.trim().is_empty() || m.chars().count() > 200)
         {
             problems.push((
                 "model.model",

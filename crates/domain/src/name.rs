@@ -1,5 +1,16 @@
 use crate::ParseError;
 
+/// Whether `c` may not appear in a name: control characters (NUL, line
+/// breaks, escapes) and the invisible marks that change the direction text
+/// is shown in (embeddings, overrides, isolates, and the LRM/RLM/ALM marks).
+pub fn unsafe_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
 /// A person's first or last name: trimmed, at most 100 characters, no
 /// control characters. May be empty where the caller allows it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
@@ -30,10 +41,10 @@ impl PersonName {
                 ),
             ));
         }
-        if value.chars().any(char::is_control) {
+        if value.chars().any(unsafe_in_name) {
             return Err(ParseError::new(
                 "invalid_name",
-                "Names cannot contain control characters",
+                crate::error::messages::NAME_CHARACTERS,
             ));
         }
         Ok(Self(value))
@@ -61,5 +72,19 @@ mod tests {
         assert_eq!(PersonName::parse("   ").unwrap_err().code, "required");
         assert!(PersonName::parse_optional("").unwrap().as_str().is_empty());
         assert!(PersonName::parse(&"a".repeat(101)).is_err());
+        for bad in [
+            "Ada\u{202E}gpj.exe",
+            "Ada\u{2067}x",
+            "Ada\u{1b}[31m",
+            "Ada\u{200F}",
+        ] {
+            assert_eq!(
+                PersonName::parse(bad).unwrap_err().code,
+                "invalid_name",
+                "{bad:?}"
+            );
+        }
+        assert!(PersonName::parse("محمد علي").is_ok());
+        assert!(PersonName::parse("José Ñúñez").is_ok());
     }
 }

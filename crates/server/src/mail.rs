@@ -5,7 +5,7 @@
 //! outbox keeps it (and the log shows it) so a fresh install works with no
 //! mail server.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use agentforge_domain::mail::{MailStatus, MailTransport};
 use agentforge_mail::{Email, SmtpMailer};
@@ -21,7 +21,9 @@ pub const SEND_MAIL: &str = "mail.send";
 pub struct Mailer {
     smtp: Option<SmtpMailer>,
     store: Store,
-    queue: Arc<Queue>,
+    /// Weak: job handlers that send mail hold a mailer, and the queue holds
+    /// them; a strong link back would keep both alive for good.
+    queue: Weak<Queue>,
     max_attempts: u32,
     public_url: String,
 }
@@ -44,7 +46,7 @@ impl Mailer {
         Ok(Self {
             smtp,
             store,
-            queue,
+            queue: Arc::downgrade(&queue),
             max_attempts: config.runtime.mail_max_attempts,
             public_url: config.public_url.clone(),
         })
@@ -100,7 +102,9 @@ impl Mailer {
                 ))
                 .await?;
             // Polling finds it anyway; waking saves the wait once committed.
-            self.queue.wake();
+            if let Some(queue) = self.queue.upgrade() {
+                queue.wake();
+            }
         }
         Ok(())
     }
@@ -175,11 +179,70 @@ impl JobHandler for Delivery {
     }
 }
 
+/// The most characters of someone's own text (a team's name) an email
+/// quotes; longer text is cut with an ellipsis.
+pub const QUOTED_MAX_CHARS: usize = 60;
+
+/// Text someone chose (a team's name), as an email may carry it in its
+/// subject or body: between curly quotes, so it reads as a name and not as
+/// the sender's words; without control or invisible formatting characters
+/// (line breaks, bidirectional overrides, zero-width ones), with its double
+/// quotes made single so it cannot close the quote early, white space
+/// collapsed, and cut at [`QUOTED_MAX_CHARS`] characters with "…".
+pub fn quoted(text: &str) -> String {
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+    };
+    let cleaned: String = text
+        .chars()
+        .map(|c| match c {
+            c if invisible(c) => ' ',
+            '"' | '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' => '\'',
+            c => c,
+        })
+        .collect();
+    let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    let inner = if cleaned.chars().count() > QUOTED_MAX_CHARS {
+        let cut: String = cleaned.chars().take(QUOTED_MAX_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    } else {
+        cleaned
+    };
+    format!("\u{201C}{inner}\u{201D}")
+}
+
 /// How emails greet a user: their first name, or "there".
 pub fn greeting_name(user: &agentforge_store::User) -> &str {
     if user.first_name.is_empty() {
         "there"
     } else {
         &user.first_name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_text_is_one_short_line_between_curly_quotes() {
+        assert_eq!(quoted("Support"), "\u{201C}Support\u{201D}");
+        assert_eq!(
+            quoted("  Sales\r\nBcc: x@y.z\t\u{202E}team\u{200B} "),
+            "\u{201C}Sales Bcc: x@y.z team\u{201D}"
+        );
+        assert_eq!(
+            quoted("A\u{201D} WIN \"money\""),
+            "\u{201C}A' WIN 'money'\u{201D}"
+        );
+        let long = quoted(&"spam ".repeat(40));
+        let inner: String = long
+            .chars()
+            .skip(1)
+            .take_while(|c| *c != '\u{201D}')
+            .collect();
+        assert_eq!(inner.chars().count(), QUOTED_MAX_CHARS, "{long}");
+        assert!(inner.ends_with("spam…"), "{long}");
     }
 }

@@ -13,8 +13,8 @@ use agentforge_domain::team::{InvitationStatus, TeamRole};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, RelationTrait, TransactionSession, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, RelationTrait, TransactionSession, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -580,6 +580,22 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Teams<'a, C> {
             .into_iter()
             .map(Invitation::try_from)
             .collect()
+    }
+
+    /// How many open (pending, unexpired) invitations the team has, leaving
+    /// out any to `except_email` (which a new invitation to it replaces).
+    pub async fn open_invitation_count(
+        &self,
+        team_id: &str,
+        except_email: &str,
+    ) -> Result<u64, StoreError> {
+        Ok(team_invitation::Entity::find()
+            .filter(team_invitation::Column::TeamId.eq(team_id))
+            .filter(team_invitation::Column::Status.eq(InvitationStatus::Pending.as_str()))
+            .filter(team_invitation::Column::ExpiresAt.gt(crate::now()))
+            .filter(team_invitation::Column::Email.ne(except_email))
+            .count(self.db)
+            .await?)
     }
 
     /// Pending, unexpired invitations to `email`, newest first.

@@ -9,7 +9,13 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 pub struct PersonalityIn {
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 100)]
+    /// Not only spaces; no control or text-direction characters.
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     pub name: String,
     #[serde(default)]
     #[schema(max_length = 1000)]
@@ -18,9 +24,8 @@ pub struct PersonalityIn {
     #[serde(default)]
     #[schema(max_length = 100)]
     pub tone: String,
-    /// Each 1 to 50 characters.
     #[serde(default)]
-    #[schema(max_items = 20)]
+    #[schema(schema_with = crate::docs::schema::traits)]
     pub traits: Vec<String>,
     /// How the agent should behave; added to its instructions.
     #[serde(default)]
@@ -68,7 +73,7 @@ impl PersonalityIn {
         if name.is_empty() {
             problems.add("name", messages::REQUIRED);
         } else {
-            problems.text("name", Some(&name), 100);
+            problems.name("name", Some(&name), 100);
         }
         problems.text("description", Some(&input.description), 1000);
         problems.text("tone", Some(&input.tone), 100);

@@ -31,6 +31,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(my_invitations))
 }
 
+/// The team email service, with the limits of this server's configuration.
+fn team_mail(state: &AppState) -> service::TeamMail<'_> {
+    service::TeamMail {
+        mailer: &state.mailer,
+        limiter: &state.rate_limiter,
+        limits: state.config.team_mail,
+    }
+}
+
 /// My teams
 ///
 /// The teams you belong to, with your role in each. Platform admins may ask
@@ -62,7 +71,7 @@ async fn list_teams(
 /// Create a team
 ///
 /// You become its owner.
-#[utoipa::path(post, path = "/teams", tag = "teams", request_body = TeamIn, security(("bearer" = [])),
+#[utoipa::path(post, path = "/teams", tag = "teams", request_body = NewTeamIn, security(("bearer" = [])),
     responses((status = 201, description = "Created", body = Envelope<TeamDetailOut>), (status = 422, description = "A field is invalid", body = ErrorBody)))]
 async fn create_team(
     State(state): State<AppState>,
@@ -152,14 +161,17 @@ async fn list_members(
 /// Add an existing account to a team
 ///
 /// Owners and admins; only owners make owners. The person is told by email.
-/// For an address without an account, send an invitation.
+/// For an address without an account, or whose account has not verified
+/// it, send an invitation. The email counts against your and the team's
+/// hourly limits of team emails.
 #[utoipa::path(post, path = "/teams/{id}/members", tag = "teams", request_body = MemberIn, security(("bearer" = [])),
     responses(
         (status = 201, description = "Added", body = Envelope<MemberOut>),
         (status = 403, description = "Your role does not allow it", body = ErrorBody),
-        (status = 404, description = "No such team, or no account with that email", body = ErrorBody),
+        (status = 404, description = "No such team, or no account with that verified email", body = ErrorBody),
         (status = 409, description = "Already a member", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
+        (status = 429, description = "Too many team emails this hour, from you or for the team", body = ErrorBody),
     ))]
 async fn add_member(
     State(state): State<AppState>,
@@ -172,7 +184,7 @@ async fn add_member(
         Envelope::new(
             service::add_member(
                 &state.store,
-                &state.mailer,
+                &team_mail(&state),
                 &actor(&user),
                 &user,
                 &id,
@@ -276,13 +288,15 @@ async fn remove_team_agent(
 /// Message the team
 ///
 /// Owners and admins. Every other member gets it by email, and live
-/// (`team.notification` on the socket) when online.
+/// (`team.notification` on the socket) when online. A message counts once
+/// against your and the team's hourly limits of team emails.
 #[utoipa::path(post, path = "/teams/{id}/notify", tag = "teams", request_body = NotifyIn, security(("bearer" = [])),
     responses(
         (status = 200, description = "Sent", body = Envelope<NotifyOut>),
         (status = 403, description = "Your role does not allow it", body = ErrorBody),
         (status = 404, description = "No such team of yours", body = ErrorBody),
         (status = 422, description = "Empty or too long", body = ErrorBody),
+        (status = 429, description = "Too many team emails this hour, from you or for the team", body = ErrorBody),
     ))]
 async fn notify_team(
     State(state): State<AppState>,
@@ -293,7 +307,7 @@ async fn notify_team(
     Ok(Envelope::new(NotifyOut {
         recipients: service::notify(
             &state.runtime,
-            &state.mailer,
+            &team_mail(&state),
             &actor(&user),
             &user,
             &id,
@@ -331,15 +345,18 @@ async fn team_invitations(
 ///
 /// Owners and admins; only owners invite owners. The link in the email is
 /// valid for 7 days and works once; inviting the same address again
-/// replaces the earlier invitation.
+/// replaces the earlier invitation. A team has a limited number of open
+/// invitations, and each email counts against your and the team's hourly
+/// limits of team emails.
 #[utoipa::path(post, path = "/team-invitations/team/{teamId}", tag = "teams", request_body = MemberIn, security(("bearer" = [])),
     params(("teamId" = String, Path)),
     responses(
         (status = 201, description = "Sent", body = Envelope<InvitationOut>),
         (status = 403, description = "Your role does not allow it", body = ErrorBody),
         (status = 404, description = "No such team of yours", body = ErrorBody),
-        (status = 409, description = "Already a member", body = ErrorBody),
+        (status = 409, description = "Already a member, or the team has as many open invitations as it may", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
+        (status = 429, description = "Too many team emails this hour, from you or for the team", body = ErrorBody),
     ))]
 async fn invite(
     State(state): State<AppState>,
@@ -352,7 +369,7 @@ async fn invite(
         Envelope::new(
             service::invite(
                 &state.store,
-                &state.mailer,
+                &team_mail(&state),
                 &actor(&user),
                 &user,
                 &team_id,
@@ -367,12 +384,13 @@ async fn invite(
 /// Accept an invitation
 ///
 /// `token` is the one from the email, or the invitation's id from your own
-/// list. The invitation must have been sent to your address.
+/// list. The invitation must have been sent to your address, and you must
+/// have verified it.
 #[utoipa::path(post, path = "/team-invitations/accept/{token}", tag = "teams", security(("bearer" = [])),
     params(("token" = String, Path)),
     responses(
         (status = 200, description = "You joined the team", body = Envelope<AcceptedOut>),
-        (status = 403, description = "Sent to another address", body = ErrorBody),
+        (status = 403, description = "Sent to another address, or your address is not verified yet", body = ErrorBody),
         (status = 404, description = "No such invitation", body = ErrorBody),
         (status = 409, description = "Already used, declined or revoked, or already a member", body = ErrorBody),
         (status = 410, description = "Expired", body = ErrorBody),
@@ -390,11 +408,13 @@ async fn accept_invitation(
 }
 
 /// Decline an invitation
+///
+/// As for accepting, your address must be the invitation's, and verified.
 #[utoipa::path(post, path = "/team-invitations/reject/{token}", tag = "teams", security(("bearer" = [])),
     params(("token" = String, Path)),
     responses(
         (status = 200, description = "Declined", body = Envelope<InvitationOut>),
-        (status = 403, description = "Sent to another address", body = ErrorBody),
+        (status = 403, description = "Sent to another address, or your address is not verified yet", body = ErrorBody),
         (status = 404, description = "No such invitation", body = ErrorBody),
         (status = 409, description = "Already used, declined or revoked", body = ErrorBody),
         (status = 410, description = "Expired", body = ErrorBody),
@@ -430,13 +450,13 @@ async fn revoke_invitation(
 
 /// An invitation's details
 ///
-/// The team, role, sender and status of an invitation sent to you, by the
-/// email's token or the invitation's id.
+/// The team, role, sender and status of an invitation sent to your
+/// verified address, by the email's token or the invitation's id.
 #[utoipa::path(get, path = "/team-invitations/details/{token}", tag = "teams", security(("bearer" = [])),
     params(("token" = String, Path)),
     responses(
         (status = 200, description = "The invitation", body = Envelope<InvitationOut>),
-        (status = 403, description = "Sent to another address", body = ErrorBody),
+        (status = 403, description = "Sent to another address, or your address is not verified yet", body = ErrorBody),
         (status = 404, description = "No such invitation", body = ErrorBody),
     ))]
 async fn invitation_details(
@@ -451,9 +471,13 @@ async fn invitation_details(
 
 /// My pending invitations
 ///
-/// Unexpired invitations sent to your email address, newest first.
+/// Unexpired invitations sent to your email address, newest first, once you
+/// have verified that address.
 #[utoipa::path(get, path = "/team-invitations/user", tag = "teams", security(("bearer" = [])),
-    responses((status = 200, description = "Invitations", body = Envelope<Vec<InvitationOut>>)))]
+    responses(
+        (status = 200, description = "Invitations", body = Envelope<Vec<InvitationOut>>),
+        (status = 403, description = "Your address is not verified yet (`email_unverified`)", body = ErrorBody),
+    ))]
 async fn my_invitations(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

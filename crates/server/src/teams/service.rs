@@ -18,7 +18,9 @@ use agentforge_store::{
 use chrono::{Duration, Utc};
 
 use crate::access;
-use crate::mail::{Mailer, Outgoing};
+use crate::config::TeamMailLimits;
+use crate::mail::{Mailer, Outgoing, quoted};
+use crate::rate_limit::{HOUR, RateLimiter};
 
 /// A team as a list shows it.
 #[derive(Debug, Clone)]
@@ -62,6 +64,46 @@ pub enum TeamScope {
     Mine,
     /// Every team (platform admins).
     All,
+}
+
+/// The email a team sends (invitations, "you were added" notices, team
+/// messages), with the limits it keeps to: per sender and per team an hour,
+/// and the team's open invitations (docs/security.md).
+pub struct TeamMail<'a> {
+    pub mailer: &'a Mailer,
+    pub limiter: &'a RateLimiter,
+    pub limits: TeamMailLimits,
+}
+
+impl TeamMail<'_> {
+    /// Counts one team email (or one team message, however many it reaches)
+    /// sent by `sender` for `team_id`; 429 once either has had its hour's
+    /// share, and then neither is counted.
+    fn spend(&self, sender: &str, team_id: &str) -> Result<(), Error> {
+        self.limiter.check_all(
+            &[
+                (
+                    &format!("team-mail-user:{sender}"),
+                    self.limits.per_user_hour,
+                ),
+                (
+                    &format!("team-mail-team:{team_id}"),
+                    self.limits.per_team_hour,
+                ),
+            ],
+            HOUR,
+        )
+    }
+}
+
+/// Refuses someone whose address is not verified: an invitation is for
+/// whoever holds the address, and an unverified account may not (an email
+/// change counts as unverified until the new address is confirmed).
+fn verified(user: &User) -> Result<(), Error> {
+    match user.email_verified_at {
+        Some(_) => Ok(()),
+        None => Err(Error::Denied(Denied::EmailUnverified)),
+    }
 }
 
 fn refused(message: &'static str) -> Error {
@@ -230,11 +272,14 @@ fn may_grant(my_role: TeamRole, role: TeamRole) -> Result<(), Error> {
     }
 }
 
-/// Adds an existing account to the team directly, and tells them by email
-/// (both or neither).
+/// Adds an existing account whose address is verified to the team
+/// directly, and tells them by email (both or neither). An unverified
+/// account is answered as no account at all: whoever registered an address
+/// without proving it must not be pulled into a team by that address, and
+/// the caller learns no more than before.
 pub async fn add_member(
     store: &Store,
-    mailer: &Mailer,
+    mail: &TeamMail<'_>,
     actor: &Actor,
     adder: &User,
     id: &str,
@@ -242,33 +287,49 @@ pub async fn add_member(
 ) -> Result<Member, Error> {
     let (team, my_role) = managed(store, actor, id).await?;
     may_grant(my_role, person.role)?;
-    let Some(invitee) = store.users().find_by_email(&person.email).await? else {
+    let invitee = store
+        .users()
+        .find_by_email(&person.email)
+        .await?
+        .filter(|u| u.email_verified_at.is_some());
+    let Some(invitee) = invitee else {
         return Err(Error::NotFound(Missing {
             thing: Thing::User,
-            detail: Some("No account uses this email address; send an invitation instead".into()),
+            detail: Some(
+                "No account with this verified email address; send an invitation instead".into(),
+            ),
             field: Some("email"),
         }));
     };
+    if store
+        .teams()
+        .role_of(&team.id, &invitee.id)
+        .await?
+        .is_some()
+    {
+        return Err(Error::Conflict(Conflict::AlreadyMember));
+    }
+    mail.spend(&adder.id, &team.id)?;
     let tx = store.begin().await?;
     let member = tx
         .teams()
         .add_member(&team.id, &invitee.id, person.role)
         .await?;
+    let team_name = quoted(&team.name);
     let body = format!(
-        "Hello {name},\n\n{by} added you to the team \"{team}\" on AgentForge as {role}.\n\nSee the team: {url}\n",
+        "Hello {name},\n\n{by} added you to the team {team_name} on AgentForge as {role}.\n\nSee the team: {url}\n",
         name = crate::mail::greeting_name(&invitee),
         by = display_name(adder),
-        team = team.name,
         role = person.role.as_str(),
-        url = mailer.link("/dashboard/settings/team"),
+        url = mail.mailer.link("/dashboard/settings/team"),
     );
-    mailer
+    mail.mailer
         .send_in(
             &tx,
             Outgoing {
                 user_id: Some(invitee.id.clone()),
                 to: invitee.email.clone(),
-                subject: format!("You were added to {} on AgentForge", team.name),
+                subject: format!("You were added to the team {team_name} on AgentForge"),
                 body_text: body,
             },
         )
@@ -392,7 +453,7 @@ pub async fn remove_agent(
 /// online. Returns how many were told.
 pub async fn notify(
     runtime: &Runtime,
-    mailer: &Mailer,
+    mail: &TeamMail<'_>,
     actor: &Actor,
     sender: &User,
     id: &str,
@@ -404,12 +465,9 @@ pub async fn notify(
     if message.is_empty() {
         return Err(Error::invalid("message", messages::REQUIRED));
     }
-    if message.chars().count() > TEAM_NOTICE_MAX {
-        return Err(Error::invalid(
-            "message",
-            messages::too_long(TEAM_NOTICE_MAX),
-        ));
-    }
+    let mut problems = agentforge_domain::error::Problems::default();
+    problems.text("message", Some(message.as_str()), TEAM_NOTICE_MAX);
+    problems.finish()?;
     let recipients: Vec<Member> = store
         .teams()
         .members(&team.id)
@@ -418,24 +476,27 @@ pub async fn notify(
         .filter(|m| m.user_id != sender.id)
         .collect();
     let from = display_name(sender);
+    if !recipients.is_empty() {
+        mail.spend(&sender.id, &team.id)?;
+    }
+    let team_name = quoted(&team.name);
     let tx = store.begin().await?;
     for member in &recipients {
         let body = format!(
-            "Hello {name},\n\n{from} wrote to the team \"{team}\":\n\n{message}\n",
+            "Hello {name},\n\n{from} wrote to the team {team_name}:\n\n{message}\n",
             name = if member.first_name.is_empty() {
                 "there"
             } else {
                 &member.first_name
             },
-            team = team.name,
         );
-        mailer
+        mail.mailer
             .send_in(
                 &tx,
                 Outgoing {
                     user_id: Some(member.user_id.clone()),
                     to: member.email.clone(),
-                    subject: format!("{} — message from {from}", team.name),
+                    subject: format!("A message to the team {team_name} on AgentForge"),
                     body_text: body,
                 },
             )
@@ -493,9 +554,11 @@ pub async fn team_invitations(
 
 /// Invites an address to the team by email; sending again replaces the
 /// earlier invitation. The invitation and its email are stored together.
+/// A team keeps at most its limit of open invitations, and each one is a
+/// team email that counts against the sender's and the team's hourly limits.
 pub async fn invite(
     store: &Store,
-    mailer: &Mailer,
+    mail: &TeamMail<'_>,
     actor: &Actor,
     inviter: &User,
     team_id: &str,
@@ -515,6 +578,16 @@ pub async fn invite(
     let (token, token_hash) = crate::opaque::token();
     let expires_at = agentforge_store::now() + Duration::days(INVITATION_TTL_DAYS);
     let tx = store.begin().await?;
+    // Counted inside the transaction (SQLite runs one writer at a time; on
+    // PostgreSQL two invitations at the same instant may pass the cap by one).
+    let open = tx
+        .teams()
+        .open_invitation_count(&team.id, person.email.as_str())
+        .await?;
+    if open >= u64::from(mail.limits.pending_invitations) {
+        return Err(Error::Conflict(Conflict::TooManyInvitations));
+    }
+    mail.spend(&inviter.id, &team.id)?;
     let invitation = tx
         .teams()
         .invite(NewInvitation {
@@ -526,23 +599,26 @@ pub async fn invite(
             expires_at,
         })
         .await?;
+    let team_name = quoted(&team.name);
     let body = format!(
-        "Hello,\n\n{by} invited you to join the team \"{team}\" on AgentForge as {role}.\n\n\
-         Accept or decline the invitation here (sign in or create an account with this email address first):\n\
+        "Hello,\n\n{by} invited you to join the team {team_name} on AgentForge as {role}.\n\n\
+         Accept or decline the invitation here (sign in or create an account with this email address, \
+         and confirm the address, first):\n\
          {link}\n\n\
          The invitation expires in {INVITATION_TTL_DAYS} days.\n",
         by = display_name(inviter),
-        team = team.name,
         role = person.role.as_str(),
-        link = mailer.link(&format!("/dashboard/settings/team?invitation={token}")),
+        link = mail
+            .mailer
+            .link(&format!("/dashboard/settings/team?invitation={token}")),
     );
-    mailer
+    mail.mailer
         .send_in(
             &tx,
             Outgoing {
                 user_id: None,
                 to: person.email.as_str().to_owned(),
-                subject: format!("You are invited to join {} on AgentForge", team.name),
+                subject: format!("You are invited to join the team {team_name} on AgentForge"),
                 body_text: body,
             },
         )
@@ -552,8 +628,10 @@ pub async fn invite(
 }
 
 /// The invitation a token (from the email) or an id (from the invitee's
-/// own list) names, if it was sent to `user`'s address.
+/// own list) names, if it was sent to `user`'s address and that address is
+/// verified.
 async fn invitation_for(store: &Store, user: &User, token: &str) -> Result<Invitation, Error> {
+    verified(user)?;
     let teams = store.teams();
     let by_id = uuid::Uuid::try_parse(token).is_ok();
     let invitation = if by_id {
@@ -591,7 +669,9 @@ pub async fn details(store: &Store, user: &User, token: &str) -> Result<Invitati
     view(store, invitation).await
 }
 
+/// The open invitations sent to `user`'s address, once it is verified.
 pub async fn my_invitations(store: &Store, user: &User) -> Result<Vec<InvitationView>, Error> {
+    verified(user)?;
     let mut out = Vec::new();
     for invitation in store.teams().invitations_for(&user.email).await? {
         out.push(view(store, invitation).await?);

@@ -12,10 +12,32 @@ use utoipa::{IntoParams, ToSchema};
 use super::service::{InvitationView, Person, TeamDetail, TeamScope, TeamSummary};
 use crate::http::Checked;
 
+/// A new team: [`TeamIn`] with its `name` required.
+// Only documents POST /teams; the handler reads a `TeamIn` and says when the
+// name is missing.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct NewTeamIn {
+    /// Not only spaces; no control or text-direction characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
+    name: String,
+    #[schema(max_length = 500)]
+    description: Option<String>,
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 pub struct TeamIn {
-    /// Required on create.
-    #[schema(min_length = 1, max_length = 100)]
+    /// Required on create. Not only spaces; no control or text-direction
+    /// characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[schema(max_length = 500)]
@@ -28,19 +50,15 @@ impl TeamIn {
     /// not be empty); every problem reported at once.
     pub fn changes(self) -> Result<TeamChanges, Error> {
         let mut problems = Problems::default();
-        let mut check = |field: &str, value: Option<String>, max: usize, required: bool| {
-            let value = value.map(|v| v.trim().to_owned());
-            match &value {
-                Some(v) if v.is_empty() && required => problems.add(field, messages::REQUIRED),
-                Some(v) => problems.text(field, Some(v), max),
-                None => {}
-            }
-            value
-        };
-        let changes = TeamChanges {
-            name: check("name", self.name, TEAM_NAME_MAX, true),
-            description: check("description", self.description, TEAM_DESCRIPTION_MAX, false),
-        };
+        let name = self.name.map(|v| v.trim().to_owned());
+        match &name {
+            Some(v) if v.is_empty() => problems.add("name", messages::REQUIRED),
+            Some(v) => problems.name("name", Some(v), TEAM_NAME_MAX),
+            None => {}
+        }
+        let description = self.description.map(|v| v.trim().to_owned());
+        problems.text("description", description.as_deref(), TEAM_DESCRIPTION_MAX);
+        let changes = TeamChanges { name, description };
         problems.finish()?;
         Ok(changes)
     }

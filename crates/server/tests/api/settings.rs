@@ -1,6 +1,7 @@
 use reqwest::Method;
 use serde_json::json;
 
+use crate::fixtures::{post, sign_up};
 use crate::helpers::{PASSWORD, assert_error, for_each_engine};
 
 #[tokio::test]
@@ -231,6 +232,94 @@ async fn only_admins_read_the_mail_outbox() {
             )
             .await;
         assert_error(status, &body, 422, "validation_failed");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn changing_email_makes_it_unverified_until_confirmed() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let (_, team) = post(&app, "/api/teams", &ada, json!({"name": "Board"})).await;
+        let team = team["data"]["id"].as_str().unwrap().to_owned();
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/team/{team}"),
+            &ada,
+            json!({"email": "boss@corp.example", "role": "owner"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+
+        // A verified account, holding links mailed to its own address…
+        let mallory = sign_up(&app, "mallory@example.com").await;
+        let (status, body) = app
+            .post_json(
+                "/api/auth/forgot-password",
+                &json!({"email": "mallory@example.com"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let reset = app.token_from_mail("mallory@example.com", "Reset").await;
+        let confirm_old = app
+            .token_from_mail("mallory@example.com", "Confirm your email")
+            .await;
+        // …takes the invited address.
+        let (status, body) = app
+            .send_json(
+                Method::PUT,
+                "/api/settings/profile",
+                Some(&mallory),
+                &json!({"email": "boss@corp.example", "currentPassword": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["user"]["emailVerified"], false);
+
+        let (status, body) = app.get_as("/api/team-invitations/user", &mallory).await;
+        assert_error(status, &body, 403, "email_unverified");
+        let (_, sent) = app
+            .get_as(&format!("/api/team-invitations/team/{team}"), &ada)
+            .await;
+        let invitation = sent["data"][0]["id"].as_str().unwrap();
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{invitation}"),
+            &mallory,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "email_unverified");
+
+        // Links mailed to the old address prove nothing about the new one.
+        let (status, body) = app
+            .post_json(
+                "/api/auth/reset-password",
+                &json!({"token": reset, "newPassword": "a brand new passphrase"}),
+            )
+            .await;
+        assert_error(status, &body, 400, "invalid_token");
+        let (status, body) = app
+            .post_json("/api/auth/verify-email", &json!({"token": confirm_old}))
+            .await;
+        assert_error(status, &body, 400, "invalid_token");
+        let (_, me) = app.get_as("/api/auth/me", &mallory).await;
+        assert_eq!(me["data"]["emailVerified"], false, "{me}");
+        let (status, body) = app.get_as("/api/team-invitations/user", &mallory).await;
+        assert_error(status, &body, 403, "email_unverified");
+
+        // The link sent to the new address confirms it.
+        let confirm_new = app
+            .token_from_mail("boss@corp.example", "Confirm your email")
+            .await;
+        let (status, body) = app
+            .post_json("/api/auth/verify-email", &json!({"token": confirm_new}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["emailVerified"], true);
+        let (status, body) = app.get_as("/api/team-invitations/user", &mallory).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"][0]["id"], invitation);
     })
     .await;
 }

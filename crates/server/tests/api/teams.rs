@@ -5,8 +5,10 @@ use reqwest::Method;
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
-use crate::fixtures::{agent, events_until, next_event, post, sign_up, socket};
-use crate::helpers::{TestApp, assert_error, for_each_engine};
+use crate::fixtures::{
+    agent, events_until, mark_verified, next_event, post, sign_up, sign_up_unverified, socket,
+};
+use crate::helpers::{TestApp, assert_error, for_each_engine, for_each_engine_with};
 
 async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
     app.send_json(method, path, Some(token), &body).await
@@ -679,11 +681,8 @@ async fn roles_decide_who_manages_members_and_a_team_keeps_an_owner() {
         let (_, body) = get(&app, "/api/teams", &c.outsider).await;
         assert_eq!(body["data"][0]["role"], "viewer");
         let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
-        assert!(
-            mails.iter().any(
-                |m| m.to_address == "eve@example.com" && m.subject.contains("added to Support")
-            )
-        );
+        assert!(mails.iter().any(|m| m.to_address == "eve@example.com"
+            && m.subject == "You were added to the team \u{201C}Support\u{201D} on AgentForge"));
     })
     .await;
 }
@@ -1139,6 +1138,357 @@ async fn bulk_changes_follow_each_agents_access() {
         .await;
         assert_eq!(status, 200, "an admin manages team agents: {body}");
         assert_eq!(body["data"]["deleted"], 1);
+    })
+    .await;
+}
+
+/// Posts JSON and keeps the answer's `Retry-After` header.
+async fn post_keeping_retry_after(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> (u16, Option<u64>, Value) {
+    let response = app
+        .client
+        .post(app.url(path))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().parse().unwrap());
+    (status, retry_after, response.json().await.unwrap())
+}
+
+/// The emails in the outbox whose subject contains `part`.
+async fn mails_about(app: &TestApp, part: &str) -> Vec<agentforge_store::Mail> {
+    let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+    mails
+        .into_iter()
+        .filter(|m| m.subject.contains(part))
+        .collect()
+}
+
+#[tokio::test]
+async fn unverified_account_cannot_list_or_accept_an_invitation_to_its_address() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let id = team(&app, &ada, "Support").await;
+        let (status, sent) = post(
+            &app,
+            &format!("/api/team-invitations/team/{id}"),
+            &ada,
+            json!({"email": "boss@corp.example", "role": "admin"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{sent}");
+        let invitation_id = sent["data"]["id"].as_str().unwrap().to_owned();
+        let emailed = invitation_token(&app, "boss@corp.example").await;
+
+        // Someone registers the invited address without owning its inbox.
+        let squatter = sign_up_unverified(&app, "boss@corp.example").await;
+        let (status, body) = get(&app, "/api/team-invitations/user", &squatter).await;
+        assert_error(status, &body, 403, "email_unverified");
+        assert_eq!(body["message"], "Verify your email address first");
+        for token in [invitation_id.as_str(), emailed.as_str()] {
+            let (status, body) = get(
+                &app,
+                &format!("/api/team-invitations/details/{token}"),
+                &squatter,
+            )
+            .await;
+            assert_error(status, &body, 403, "email_unverified");
+            for answer in ["accept", "reject"] {
+                let (status, body) = post(
+                    &app,
+                    &format!("/api/team-invitations/{answer}/{token}"),
+                    &squatter,
+                    json!({}),
+                )
+                .await;
+                assert_error(status, &body, 403, "email_unverified");
+            }
+        }
+        // Unverified, an id that names nothing answers the same: no probing.
+        let (status, body) = post(
+            &app,
+            "/api/team-invitations/accept/00000000-0000-7000-8000-000000000000",
+            &squatter,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 403, "email_unverified");
+        let (_, body) = get(&app, &format!("/api/teams/{id}/members"), &ada).await;
+        assert_eq!(body["data"].as_array().unwrap().len(), 1, "{body}");
+        let (_, body) = get(&app, &format!("/api/team-invitations/team/{id}"), &ada).await;
+        assert_eq!(body["data"][0]["status"], "pending", "still open: {body}");
+
+        // Once the address is proven (the link in its inbox), it works.
+        let confirm = app
+            .token_from_mail("boss@corp.example", "Confirm your email")
+            .await;
+        let (status, body) = app
+            .post_json("/api/auth/verify-email", &json!({"token": confirm}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = get(&app, "/api/team-invitations/user", &squatter).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"][0]["id"], invitation_id.as_str());
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{emailed}"),
+            &squatter,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["member"]["role"], "admin");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn adding_by_email_requires_a_verified_address() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let id = team(&app, &ada, "Support").await;
+        let members = format!("/api/teams/{id}/members");
+        sign_up_unverified(&app, "boss@corp.example").await;
+
+        let (status, unverified) = post(
+            &app,
+            &members,
+            &ada,
+            json!({"email": "boss@corp.example", "role": "admin"}),
+        )
+        .await;
+        assert_error(status, &unverified, 404, "user_not_found");
+        assert_eq!(unverified["errors"][0]["field"], "email");
+        // The same answer as for an address with no account at all.
+        let (status, absent) = post(
+            &app,
+            &members,
+            &ada,
+            json!({"email": "nobody@corp.example", "role": "admin"}),
+        )
+        .await;
+        assert_eq!(status, 404);
+        assert_eq!(absent, unverified);
+        let (_, body) = get(&app, &members, &ada).await;
+        assert_eq!(body["data"].as_array().unwrap().len(), 1, "{body}");
+        assert!(mails_about(&app, "added to").await.is_empty());
+
+        mark_verified(&app, "boss@corp.example").await;
+        let (status, body) = post(
+            &app,
+            &members,
+            &ada,
+            json!({"email": "boss@corp.example", "role": "admin"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(mails_about(&app, "added to").await.len(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn invitations_are_rate_limited_per_user_and_team() {
+    let limits = [
+        ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_USER", "5"),
+        ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_TEAM", "8"),
+    ];
+    for_each_engine_with(&limits, async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let bob = sign_up(&app, "bob@example.com").await;
+        let id = team(&app, &ada, "Support").await;
+        let invitations = format!("/api/team-invitations/team/{id}");
+        // Adding a member is a team email: ada 1, the team 1.
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{id}/members"),
+            &ada,
+            json!({"email": "bob@example.com", "role": "admin"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+
+        // The reported flood: 60 invitations at once from one account.
+        let flood = (0..60).map(|i| {
+            post_keeping_retry_after(
+                &app,
+                &invitations,
+                &ada,
+                json!({"email": format!("target{i}@example.net")}),
+            )
+        });
+        let answers = futures_util::future::join_all(flood).await;
+        let sent = answers.iter().filter(|(s, _, _)| *s == 201).count();
+        assert_eq!(sent, 4, "ada's five an hour, one spent on bob");
+        for (status, retry_after, body) in answers.iter().filter(|(s, _, _)| *s != 201) {
+            assert_error(*status, body, 429, "rate_limited");
+            let retry_after = retry_after.expect("Retry-After");
+            assert!((60..=3600).contains(&retry_after), "{retry_after}");
+        }
+        assert_eq!(mails_about(&app, "invited").await.len(), 4);
+
+        // Another admin of the same team shares the team's eight.
+        for i in 0..3 {
+            let (status, body) = post(
+                &app,
+                &invitations,
+                &bob,
+                json!({"email": format!("more{i}@example.net")}),
+            )
+            .await;
+            assert_eq!(status, 201, "{body}");
+        }
+        let (status, body) = post(
+            &app,
+            &invitations,
+            &bob,
+            json!({"email": "one-more@example.net"}),
+        )
+        .await;
+        assert_error(status, &body, 429, "rate_limited");
+
+        // Refused for the team, bob's own count was not used: in a team of
+        // his own he sends two more (an invitation, an added member), and
+        // then a team message is one too many.
+        let other = team(&app, &bob, "Other").await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/team/{other}"),
+            &bob,
+            json!({"email": "elsewhere@example.net"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{other}/members"),
+            &bob,
+            json!({"email": "ada@example.com"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{other}/notify"),
+            &bob,
+            json!({"message": "Buy now"}),
+        )
+        .await;
+        assert_error(status, &body, 429, "rate_limited");
+        assert_eq!(mails_about(&app, "invited").await.len(), 8);
+        assert!(mails_about(&app, "A message to the team").await.is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn pending_invitations_per_team_are_capped() {
+    for_each_engine_with(
+        &[("AGENTFORGE_TEAM_PENDING_INVITATIONS_MAX", "3")],
+        async |app| {
+            let ada = sign_up(&app, "ada@example.com").await;
+            let id = team(&app, &ada, "Support").await;
+            let invitations = format!("/api/team-invitations/team/{id}");
+            let invite =
+                async |email: &str| post(&app, &invitations, &ada, json!({"email": email})).await;
+            for email in ["a@example.net", "b@example.net", "c@example.net"] {
+                let (status, body) = invite(email).await;
+                assert_eq!(status, 201, "{body}");
+            }
+            let (status, body) = invite("d@example.net").await;
+            assert_error(status, &body, 409, "too_many_invitations");
+            assert_eq!(
+                mails_about(&app, "invited").await.len(),
+                3,
+                "no email either"
+            );
+
+            // Sending one again replaces it, so it does not count twice.
+            let (status, body) = invite("a@example.net").await;
+            assert_eq!(status, 201, "{body}");
+            // A revoked or expired invitation is no longer open.
+            let revoked = body["data"]["id"].as_str().unwrap().to_owned();
+            let (status, body) = call(
+                &app,
+                Method::DELETE,
+                &format!("/api/team-invitations/{revoked}"),
+                &ada,
+                json!({}),
+            )
+            .await;
+            assert_eq!(status, 200, "{body}");
+            let (status, body) = invite("d@example.net").await;
+            assert_eq!(status, 201, "{body}");
+            let db = sea_orm::Database::connect(&app.database_url).await.unwrap();
+            db.execute_unprepared(
+                "UPDATE team_invitations SET expires_at = created_at WHERE email = 'b@example.net'",
+            )
+            .await
+            .unwrap();
+            let (status, body) = invite("e@example.net").await;
+            assert_eq!(status, 201, "{body}");
+            let (status, body) = invite("f@example.net").await;
+            assert_error(status, &body, 409, "too_many_invitations");
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn user_text_in_mail_subjects_is_quoted() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        sign_up(&app, "bob@example.com").await;
+        // Line breaks and direction marks are refused in names (control
+        // characters are also stripped by `mail::quoted`, unit-tested there).
+        let broken = "WIN $1000 NOW Claim:\r\nBcc: all@example.com\u{202E}";
+        let (status, body) = post(&app, "/api/teams", &ada, json!({"name": broken})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        let spam = "WIN $1000 NOW \"free\" at spam.example!!! Claim: Bcc: all@example.com http://spam.example/claim";
+        let id = team(&app, &ada, spam).await;
+        let quoted = "\u{201C}WIN $1000 NOW 'free' at spam.example!!! Claim: Bcc: all@exa…\u{201D}";
+
+        post(&app, &format!("/api/team-invitations/team/{id}"), &ada, json!({"email": "cy@example.net"})).await;
+        post(&app, &format!("/api/teams/{id}/members"), &ada, json!({"email": "bob@example.com"})).await;
+        let (status, body) = post(&app, &format!("/api/teams/{id}/notify"), &ada, json!({"message": "Hello"})).await;
+        assert_eq!(status, 200, "{body}");
+
+        let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+        let subject = |to: &str| {
+            mails
+                .iter()
+                .find(|m| m.to_address == to && !m.subject.contains("Confirm"))
+                .unwrap_or_else(|| panic!("no team email to {to}"))
+                .subject
+                .clone()
+        };
+        assert_eq!(
+            subject("cy@example.net"),
+            format!("You are invited to join the team {quoted} on AgentForge")
+        );
+        let to_bob: Vec<_> = mails
+            .iter()
+            .filter(|m| m.to_address == "bob@example.com" && !m.subject.contains("Confirm"))
+            .map(|m| m.subject.clone())
+            .collect();
+        assert!(to_bob.contains(&format!("You were added to the team {quoted} on AgentForge")), "{to_bob:?}");
+        assert!(to_bob.contains(&format!("A message to the team {quoted} on AgentForge")), "{to_bob:?}");
+        for mail in mails.iter().filter(|m| !m.subject.contains("Confirm")) {
+            assert!(!mail.subject.contains(['\r', '\n', '\u{202E}']), "{:?}", mail.subject);
+            assert!(!mail.subject.contains("Ada"), "no sender's name: {:?}", mail.subject);
+            assert!(mail.body_text.contains(quoted), "{}", mail.body_text);
+            assert!(!mail.body_text.contains("\nBcc:"), "{}", mail.body_text);
+        }
     })
     .await;
 }

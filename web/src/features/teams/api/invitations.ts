@@ -12,9 +12,9 @@ export type InviteInput = S['MemberIn'];
 export const useTeamInvitations = (teamId: string, enabled = true) =>
   useQuery({ queryKey: teamKeys.teamInvitations(teamId), queryFn: () => api.get('/team-invitations/team/{teamId}', { params: { path: { teamId } } }), enabled, refetchOnMount: 'always' });
 
-/** GET /team-invitations/user: the pending invitations sent to my address. */
-export const useMyInvitations = () =>
-  useQuery({ queryKey: teamKeys.myInvitations(), queryFn: () => api.get('/team-invitations/user'), refetchOnMount: 'always' });
+/** GET /team-invitations/user: the pending invitations sent to my address (only once it is verified: 403 `email_unverified` before). */
+export const useMyInvitations = (enabled = true) =>
+  useQuery({ queryKey: teamKeys.myInvitations(), queryFn: () => api.get('/team-invitations/user'), enabled, refetchOnMount: 'always' });
 
 /** GET /team-invitations/details/{token}: an invitation by the emailed token (or its id, if it is mine); none without a token. */
 export const useInvitation = (token: string | null) =>

@@ -9,6 +9,8 @@ export type TeamDetail = S['TeamDetailOut'];
 export type Member = S['MemberOut'];
 export type TeamAgent = S['TeamAgentOut'];
 export type TeamInput = S['TeamIn'];
+/** A new team's fields: as TeamInput, with its name. */
+export type NewTeamInput = S['NewTeamIn'];
 export type NotifyResult = S['NotifyOut'];
 
 /** GET /teams?scope=all: every team of the platform (platform admins only; `role` null where not a member). */
@@ -32,7 +34,7 @@ function useInvalidate() {
 export function useCreateTeam() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TeamInput) => api.post('/teams', { body: input }),
+    mutationFn: (input: NewTeamInput) => api.post('/teams', { body: input }),
     onSuccess: (team) => {
       qc.setQueryData(teamKeys.detail(team.id), team);
       void qc.invalidateQueries({ queryKey: teamKeys.lists() });

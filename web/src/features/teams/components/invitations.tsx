@@ -1,6 +1,7 @@
 import { Check, Mail, X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResendVerificationButton } from '@/components/account/resend-verification';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/notice';
@@ -9,7 +10,22 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAcceptInvitation, useInvitation, useMyInvitations, useRejectInvitation, type Invitation } from '@/features/teams/api/invitations';
 import { RoleBadge } from '@/features/teams/components/role-badge';
 import { formatDate } from '@/features/teams/utils/format';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+
+/** The server answers 403 `email_unverified` to every invitation call of an unverified address. */
+const unverified = (error: unknown) => error instanceof ApiError && error.code === 'email_unverified';
+
+/** Why invitations wait: the address must be verified first; with a button for a new link. */
+function VerifyFirst({ className }: { className?: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Notice tone="warning" className={className} action={<ResendVerificationButton variant="secondary" />}>
+      {t('teams.invitation.verifyFirst')}
+    </Notice>
+  );
+}
 
 /**
  * One invitation sent to me: the team, the role, who sent it and until when; Accept and Decline
@@ -89,7 +105,9 @@ function InvitationCard({
         ) : null}
       </div>
       {/* The server says why (another address, expired, already answered…) in words. */}
-      {error ? (
+      {unverified(error) ? (
+        <VerifyFirst className="mt-3" />
+      ) : error ? (
         <Notice tone="error" className="mt-3">
           {error.message}
         </Notice>
@@ -114,6 +132,8 @@ export function LinkInvitation({ token, onAccepted, onClose }: { token: string; 
           <Spinner className="size-4" />
           {t('teams.invitation.loading')}
         </div>
+      ) : unverified(invitation.error) ? (
+        <VerifyFirst />
       ) : invitation.isError ? (
         <Notice tone="error">{invitation.error.message}</Notice>
       ) : (
@@ -123,10 +143,22 @@ export function LinkInvitation({ token, onAccepted, onClose }: { token: string; 
   );
 }
 
-/** "Invitations for you": the pending invitations sent to my address (none: not shown). */
+/**
+ * "Invitations for you": the pending invitations sent to my address (none: not shown). Until the
+ * address is verified the server lists none, so the section asks for that instead.
+ */
 export function MyInvitations({ exclude, onAccepted }: { exclude?: string; onAccepted: (teamId: string) => void }) {
   const { t } = useTranslation('dashboard');
-  const invitations = useMyInvitations();
+  const { user } = useAuth();
+  const notVerified = user?.emailVerified === false;
+  const invitations = useMyInvitations(!notVerified);
+  if (notVerified || unverified(invitations.error)) {
+    return (
+      <Section id="my-invitations" title={t('teams.myInvitations.title')}>
+        <VerifyFirst />
+      </Section>
+    );
+  }
   // The invitation of the emailed link, if open, is already on top.
   const rows = (invitations.data ?? []).filter((i) => i.id !== exclude);
   if (rows.length === 0) return null;

@@ -282,6 +282,38 @@ describe('team invitations', () => {
     expect(screen.queryByRole('region', { name: 'Invitation' })).not.toBeInTheDocument();
   });
 
+  it('asks an unverified user to verify the address instead of listing invitations, with a button for a new link', async () => {
+    let listed = false;
+    let resent = false;
+    server.use(
+      mockApi.get('/team-invitations/user', () => {
+        listed = true;
+        return fail(403, 'email_unverified', 'Verify your email address first');
+      }),
+      mockApi.post('/auth/resend-verification', () => {
+        resent = true;
+        return ok({ message: 'Sent' });
+      }),
+    );
+    const { user } = renderApp('/dashboard/settings/team', { user: { ...plainUser, emailVerified: false } });
+    const mine = await screen.findByRole('region', { name: 'Invitations for you' });
+    expect(within(mine).getByRole('status')).toHaveTextContent('Verify your email address to see and accept the team invitations sent to it');
+    expect(within(mine).queryByTestId('invitation')).not.toBeInTheDocument();
+    await user.click(within(mine).getByRole('button', { name: 'Resend verification link' }));
+    expect(await screen.findByText('A new verification link was sent to bob@example.com.')).toBeInTheDocument();
+    expect(resent).toBe(true);
+    expect(listed).toBe(false);
+  });
+
+  it('says to verify the address first when the server refuses an emailed invitation for it (email_unverified)', async () => {
+    server.use(mockApi.get('/team-invitations/details/{token}', () => fail(403, 'email_unverified', 'Verify your email address first'), { token: 'tok-4' }));
+    renderApp('/dashboard/settings/team?invitation=tok-4', { user: plainUser });
+    const region = await screen.findByRole('region', { name: 'Invitation' });
+    expect(await within(region).findByText(/^Verify your email address to see and accept the team invitations sent to it/)).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Resend verification link' })).toBeInTheDocument();
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('declines an invitation of "Invitations for you" by its id', async () => {
     const invitation = makeInvitation();
     let declined: string | null = null;
@@ -303,9 +335,11 @@ describe('team invitations', () => {
   it('shows a team message from the socket as a toast on any dashboard screen', async () => {
     renderApp('/dashboard', { user: plainUser });
     await screen.findByRole('heading', { name: 'Welcome, Bob' });
+    // The socket opens once the dashboard has its session; on a busy machine, after the heading.
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
     act(() => FakeWebSocket.last().open());
     act(() => FakeWebSocket.last().emit({ type: 'team.notification', teamId: 't1', teamName: 'Support', message: 'Standup moves to 10:00', from: 'Ada Admin' }));
-    const toast = (await screen.findByText('Ada Admin: Standup moves to 10:00')).closest('[data-status]');
+    const toast = (await screen.findByText('Ada Admin: Standup moves to 10:00', undefined, { timeout: 5000 })).closest('[data-status]');
     expect(toast).toHaveAttribute('data-status', 'info');
     expect(toast).toHaveTextContent('Support');
   });
