@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 CHROMIUM ?= /usr/bin/chromium
 WEB_STAMP := web/node_modules/.installed
 
-.PHONY: run build web dev test check test-rust test-web test-e2e openapi bench deps clean
+.PHONY: run build web dev test check test-rust test-web test-e2e conformance openapi bench deps clean
 
 ## run: build everything (web app embedded, release binary) and serve on :8080 with SQLite in ./data
 run: build
@@ -31,6 +31,7 @@ dev: $(WEB_STAMP)
 	trap 'kill 0' EXIT; ./target/debug/agentforge serve & (cd web && npm run dev)
 
 ## test: formatting, lints, the OpenAPI check, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), Vitest and Playwright
+## (the conformance run joins it once it passes: docs/api.md, "Conformance")
 test: check test-rust test-web test-e2e
 
 ## check: rustfmt, clippy -D warnings, the generated API contract, tsc and eslint
@@ -63,17 +64,23 @@ test-e2e: web
 	cargo build --locked -p agentforge
 	cd web && AGENTFORGE_BIN=../target/debug/agentforge npm run test:e2e
 
+## conformance: Schemathesis (pinned, in target/conformance-venv) against the debug binary on a fresh SQLite database; any failure fails (conformance/run.sh)
+conformance:
+	cargo build --locked -p agentforge
+	conformance/run.sh
+
 ## openapi: regenerate the committed openapi.json and the web app's API types from the code
 openapi:
 	cargo run --quiet --locked -p agentforge -- openapi > openapi.json
 	cd web && npm run gen:api
 
-## bench: load-test a release build with wrk, the chat benchmarks, then chat turns and analytics on SQLite (see docs/performance.md)
+## bench: load-test a release build with wrk, the chat benchmarks, then chat turns, analytics and hostile uploads on SQLite (see docs/performance.md)
 bench: build
 	bench/run.sh
 	cargo bench -p agentforge-server --bench chat
 	bench/turns.sh
 	bench/analytics.sh
+	bench/hostile_uploads.sh
 
 ## deps: install what a fresh Debian machine lacks for the tests and benchmarks (Chromium, wrk, sqlite3)
 deps:

@@ -3,6 +3,7 @@
 # agent the measures need.
 #
 #   AGENTFORGE_BIN   the build to measure (default target/release/agentforge)
+#   SERVER_LOG       where the server's output goes (default /dev/null)
 #   ENGINE           sqlite (default) or postgres: a database created on
 #                    BENCH_DATABASE_URL (default the local server) and
 #                    dropped on exit
@@ -23,6 +24,8 @@ cleanup() {
 }
 trap cleanup EXIT
 export AGENTFORGE_HOST=127.0.0.1 AGENTFORGE_PORT=$PORT AGENTFORGE_DATA_DIR=$data AGENTFORGE_LOG_LEVEL=warn
+# wrk opens all its connections from this one address: no per-address cap.
+export AGENTFORGE_MAX_CONNECTIONS_PER_IP=${AGENTFORGE_MAX_CONNECTIONS_PER_IP:-0}
 if [ "$ENGINE" = postgres ]; then
   db="agentforge_bench_$$"
   psql -q "$ADMIN_URL" -c "CREATE DATABASE $db" >/dev/null
@@ -33,7 +36,7 @@ json() { python3 -c "import sys, json; print(json.load(sys.stdin)$1)"; }
 
 # Starts `serve` in the background (pid) and waits for its first healthy answer.
 start_server() {
-  "$BIN" serve >/dev/null 2>&1 & pid=$!
+  "$BIN" serve >"${SERVER_LOG:-/dev/null}" 2>&1 & pid=$!
   until curl -sf "$BASE/api/system/health" >/dev/null; do sleep 0.01; done
 }
 

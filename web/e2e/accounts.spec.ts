@@ -20,17 +20,28 @@ test.describe.serial('accounts and sessions', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  /** The newest outbox email to `to` whose body holds a link to `path`, read with the admin's token. */
+  /**
+   * The newest outbox email to `to` whose body holds a link to `path`, read with the admin's token;
+   * waited for a while, since some are written by a background job (a password reset).
+   */
   async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
     const login = await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
     expect(login.ok()).toBeTruthy();
     const { data: session } = (await login.json()) as { data: { token: string } };
-    const res = await request.get('/api/admin/mail-outbox?page=1&limit=50', { headers: { Authorization: `Bearer ${session.token}` } });
-    expect(res.ok()).toBeTruthy();
-    const { data: mails } = (await res.json()) as { data: { to: string; body: string }[] };
     const re = new RegExp(`${path}\\?token=([0-9a-f]{64})`);
-    const mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && re.test(m.body));
-    expect(mail, `an email to ${to} with a ${path} link`).toBeTruthy();
+    let mail: { to: string; body: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/admin/mail-outbox?page=1&limit=50', { headers: { Authorization: `Bearer ${session.token}` } });
+          expect(res.ok()).toBeTruthy();
+          const { data: mails } = (await res.json()) as { data: { to: string; body: string }[] };
+          mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && re.test(m.body));
+          return mail !== undefined;
+        },
+        { message: `an email to ${to} with a ${path} link`, timeout: 10_000 },
+      )
+      .toBe(true);
     return `${path}?token=${re.exec(mail!.body)![1]}`;
   }
 

@@ -41,6 +41,16 @@ enum Command {
     Openapi,
     /// Print the annotated default configuration.
     DefaultConfig,
+    /// Read a PDF on standard input and write its text on standard output,
+    /// within these limits: what `serve` runs for each PDF upload, so that a
+    /// hostile PDF costs this process, not the server.
+    #[command(hide = true)]
+    ExtractPdf {
+        #[arg(long)]
+        max_memory_bytes: u64,
+        #[arg(long)]
+        max_cpu_seconds: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +63,15 @@ fn main() -> ExitCode {
             ));
         }
         Command::DefaultConfig => return print(DEFAULT_CONFIG),
+        Command::ExtractPdf {
+            max_memory_bytes,
+            max_cpu_seconds,
+        } => {
+            return agentforge_server::run_pdf_reader(agentforge_server::PdfReaderLimits {
+                max_memory_bytes,
+                max_cpu_seconds,
+            });
+        }
         _ => {}
     }
 
@@ -88,7 +107,7 @@ fn main() -> ExitCode {
             Command::CreateAdmin { email, password } => {
                 create_admin(config, &email, &password).await
             }
-            Command::Openapi | Command::DefaultConfig => Ok(()),
+            Command::Openapi | Command::DefaultConfig | Command::ExtractPdf { .. } => Ok(()),
         }
     });
     match result {

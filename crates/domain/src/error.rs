@@ -69,6 +69,18 @@ impl Problems {
         }
     }
 
+    /// Checks a name (of a person, agent, team, personality or document):
+    /// as [`Self::text`], and no control or text-direction character (a
+    /// right-to-left override makes "gpj.exe" read as "exe.jpg").
+    pub fn name(&mut self, field: &str, value: Option<&str>, max: usize) {
+        let Some(value) = value else { return };
+        if value.chars().count() > max {
+            self.add(field, messages::too_long(max));
+        } else if value.chars().any(crate::name::unsafe_in_name) {
+            self.add(field, messages::NAME_CHARACTERS);
+        }
+    }
+
     /// `Ok` when no problem was recorded, else [`Error::Invalid`] listing them all.
     pub fn finish(self) -> Result<(), Error> {
         if self.0.is_empty() {
@@ -85,6 +97,7 @@ pub mod messages {
     pub const REQUIRED: &str = "Required";
     pub const INVALID_EMAIL: &str = "Invalid email";
     pub const NO_NUL: &str = "Text must not contain NUL characters";
+    pub const NAME_CHARACTERS: &str = "Names cannot contain control or text-direction characters";
 
     pub fn too_long(max: usize) -> String {
         format!("String must contain at most {max} character(s)")
@@ -206,6 +219,7 @@ string_enum!(
         InsufficientTeamRole = "insufficient_team_role",
         AccountDisabled = "account_disabled",
         InvitationForAnotherEmail = "invitation_for_another_email",
+        EmailUnverified = "email_unverified",
         BuiltInReadOnly = "built_in_read_only",
         NotYours = "not_yours",
     }
@@ -220,6 +234,7 @@ impl Denied {
             Denied::InvitationForAnotherEmail => {
                 "This invitation was sent to another email address; sign in with that address to accept it"
             }
+            Denied::EmailUnverified => "Verify your email address first",
             Denied::BuiltInReadOnly => {
                 "Built-in personalities cannot be changed; duplicate one instead"
             }
@@ -242,6 +257,7 @@ string_enum!(
         AlreadyExists = "already_exists",
         NotInTeam = "not_in_team",
         AlreadyVerified = "already_verified",
+        TooManyInvitations = "too_many_invitations",
     }
 );
 
@@ -267,6 +283,9 @@ impl Conflict {
             Conflict::AlreadyExists => "This already exists",
             Conflict::NotInTeam => "This agent is not shared with the team",
             Conflict::AlreadyVerified => "This email address is already verified",
+            Conflict::TooManyInvitations => {
+                "This team has as many pending invitations as it may have; revoke some or wait until they are answered"
+            }
         }
     }
 
@@ -287,6 +306,7 @@ string_enum!(
         TokenInvalid = "token_invalid",
         InvalidCredentials = "invalid_credentials",
         RefreshTokenReused = "token_reused",
+        SessionRevoked = "session_revoked",
     }
 );
 
@@ -300,6 +320,7 @@ impl Unauthenticated {
             Unauthenticated::RefreshTokenReused => {
                 "This session was signed out because its refresh token was used twice; sign in again"
             }
+            Unauthenticated::SessionRevoked => "This session was signed out; sign in again",
         }
     }
 }

@@ -169,6 +169,18 @@ pub fn generate(request: &GenerateRequest) -> AgentConfig {
         Some(industry) => capitalise(&format!("{industry} {role}")),
         None => capitalise(role),
     };
+    // The industry is the caller's text: the name keeps to what an agent's
+    // name may hold (no control or text-direction characters, 100 at most).
+    let name: String = name
+        .chars()
+        .filter(|c| !crate::name::unsafe_in_name(*c))
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(AgentConfig::NAME_MAX)
+        .collect::<String>()
+        .trim_end()
+        .to_owned();
     let first_sentence = prompt
         .split_terminator(['.', '!', '?'])
         .next()

@@ -1,12 +1,13 @@
 //! Assembles the whole HTTP application: /api, /locales and the web app,
 //! behind the shared middleware stack.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, OriginalUri};
-use axum::http::{HeaderName, HeaderValue, Method, Request};
-use axum::middleware::{from_fn, from_fn_with_state, map_response};
+use axum::http::{HeaderValue, Method, Request};
+use axum::middleware::{from_fn, from_fn_with_state, map_request};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -19,14 +20,13 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::config::CorsOrigins;
 use crate::docs::{self, ApiDoc};
-use crate::http::{ApiError, middleware};
+use crate::http::ApiError;
+use crate::http::middleware::{self, REQUEST_ID, SecurityHeaders};
 use crate::state::AppState;
 use crate::{
     accounts, admin, agents, analytics, chat, conversations, knowledge, locales, personalities,
     realtime, system, teams, web_app,
 };
-
-const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Every documented /api route, by feature, each group with its time
 /// allowance: `request_timeout`, or at least [`middleware::LONG_REQUEST`]
@@ -147,9 +147,13 @@ pub fn router(state: AppState) -> Router {
         .route("/ws", axum::routing::get(realtime::socket))
         .merge(locales)
         .fallback(web_app::serve)
-        .layer(map_response(middleware::security_headers))
+        .layer(from_fn_with_state(
+            Arc::new(SecurityHeaders::new(&config)),
+            middleware::security_headers,
+        ))
         .layer(
         ServiceBuilder::new()
+            .layer(map_request(middleware::drop_unsafe_request_id))
             .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
             .layer(
                 TraceLayer::new_for_http()

@@ -83,12 +83,70 @@ pub struct Config {
     pub mail_from: String,
     pub rate_limit_auth_per_ip: u32,
     pub rate_limit_auth_per_email: u32,
-    pub trust_forwarded_for: bool,
+    /// How many Argon2 hashes (sign-in, sign-up, password changes) run at
+    /// once; the others wait. 0 in the configuration: one per core.
+    pub password_hash_concurrency: usize,
+    /// How often each instance checks that its realtime sockets' sessions
+    /// are still signed in (a sign-out on this instance closes them at once).
+    pub realtime_session_check: Duration,
+    /// How much email teams send, and how many invitations they keep open.
+    pub team_mail: TeamMailLimits,
+    /// How many reverse proxies in front of this server append to
+    /// `X-Forwarded-For` (0: none, and the header is ignored).
+    pub trusted_proxies: usize,
+    /// What one connection, and one client address, may hold.
+    pub connections: ConnectionLimits,
     pub features: Features,
     pub llm: LlmConfig,
     /// Largest accepted knowledge document, in bytes.
     pub upload_max_bytes: usize,
+    /// What reading a knowledge document may cost, and what an account may keep.
+    pub knowledge: KnowledgeConfig,
     pub runtime: RuntimeConfig,
+}
+
+/// What one connection, and one client address, may hold (docs/security.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// How long a client may take to send a request's headers (and how long
+    /// an idle connection is kept).
+    pub header_read_timeout: Duration,
+    /// Connections open at once from one address (an IPv6 /64); 0: no limit.
+    pub per_ip: usize,
+}
+
+/// Limits on the email teams send (invitations, added-member notices, team
+/// messages) and on their open invitations (docs/security.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TeamMailLimits {
+    /// Team emails one person may send an hour.
+    pub per_user_hour: u32,
+    /// Team emails sent for one team an hour.
+    pub per_team_hour: u32,
+    /// Pending invitations one team may have.
+    pub pending_invitations: u32,
+}
+
+/// What reading an uploaded document may cost, and how much an account's
+/// documents may take (docs/security.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnowledgeConfig {
+    /// Text a document may give per byte of its file.
+    pub extract_max_ratio: usize,
+    /// Text a document may give at most, in bytes.
+    pub extract_max_bytes: usize,
+    /// How long reading one document may take (the PDF reader's process
+    /// gets as much wall-clock and CPU time).
+    pub extract_timeout: Duration,
+    /// What a .docx's `word/document.xml` may unpack to, in bytes.
+    pub docx_max_unpacked_bytes: u64,
+    /// The program that reads PDFs (`extract-pdf`); `None`: this one.
+    pub pdf_extractor: Option<PathBuf>,
+    /// The address space the PDF reader's process may take, in bytes.
+    pub pdf_max_memory_bytes: u64,
+    /// What one account's documents may take, in bytes: their files' sizes
+    /// plus their extracted text.
+    pub quota_bytes: u64,
 }
 
 /// The server's model provider connection.
@@ -319,7 +377,43 @@ impl Config {
         let rate_limit_auth_per_email = r
             .integer("rate_limit_auth_per_email", 1, 1_000_000)
             .map(|n| n as u32);
-        let trust_forwarded_for = r.boolean("trust_forwarded_for");
+        let password_hash_concurrency = r
+            .integer("password_hash_concurrency", 0, 1024)
+            .map(|n| n as usize);
+        let realtime_session_check = r
+            .integer("realtime_session_check_seconds", 1, 3600)
+            .map(|n| Duration::from_secs(n as u64));
+        let team_mail = TeamMailLimits {
+            per_user_hour: r
+                .integer("rate_limit_team_mail_per_user", 1, 1_000_000)
+                .map_or(1, |n| n as u32),
+            per_team_hour: r
+                .integer("rate_limit_team_mail_per_team", 1, 1_000_000)
+                .map_or(1, |n| n as u32),
+            pending_invitations: r
+                .integer("team_pending_invitations_max", 1, 1_000_000)
+                .map_or(1, |n| n as u32),
+        };
+        let trusted_proxies = r.integer("trusted_proxies", 0, 32).map(|n| n as usize);
+        // Before `trusted_proxies`: "one proxy, trust its header".
+        let trusted_proxies = if r.boolean("trust_forwarded_for") {
+            notes.warnings.push(
+                "trust_forwarded_for is deprecated: it now means trusted_proxies = 1 (the right-most \
+                 X-Forwarded-For entry); set trusted_proxies to the number of proxies instead"
+                    .to_owned(),
+            );
+            trusted_proxies.map(|n| n.max(1))
+        } else {
+            trusted_proxies
+        };
+        let connections = ConnectionLimits {
+            header_read_timeout: r
+                .integer("header_read_timeout_seconds", 1, 3600)
+                .map_or(Duration::from_secs(1), |n| Duration::from_secs(n as u64)),
+            per_ip: r
+                .integer("max_connections_per_ip", 0, 1_000_000)
+                .map_or(0, |n| n as usize),
+        };
         let llm_provider = match r.string("llm_provider").as_str() {
             "" => ModelProvider::Builtin,
             other => ModelProvider::parse(other).unwrap_or_else(|_| {
@@ -345,6 +439,29 @@ impl Config {
         let upload_max_bytes = r
             .integer("upload_max_bytes", 1024, 1 << 32)
             .map(|n| n as usize);
+        let knowledge_pdf_extractor = r.string("knowledge_pdf_extractor");
+        let knowledge = KnowledgeConfig {
+            extract_max_ratio: r
+                .integer("knowledge_extract_max_ratio", 1, 1000)
+                .map_or(1, |n| n as usize),
+            extract_max_bytes: r
+                .integer("knowledge_extract_max_bytes", 1024, 1 << 32)
+                .map_or(1024, |n| n as usize),
+            extract_timeout: r
+                .integer("knowledge_extract_timeout_seconds", 1, 3600)
+                .map_or(Duration::from_secs(1), |n| Duration::from_secs(n as u64)),
+            docx_max_unpacked_bytes: r
+                .integer("knowledge_docx_max_unpacked_bytes", 1024, 1 << 34)
+                .map_or(1024, |n| n as u64),
+            pdf_extractor: (!knowledge_pdf_extractor.is_empty())
+                .then(|| PathBuf::from(knowledge_pdf_extractor)),
+            pdf_max_memory_bytes: r
+                .integer("knowledge_pdf_max_memory_bytes", 64 << 20, 1 << 40)
+                .map_or(64 << 20, |n| n as u64),
+            quota_bytes: r
+                .integer("knowledge_quota_bytes", 1024, 1 << 50)
+                .map_or(1024, |n| n as u64),
+        };
         let conversation_idle = r
             .integer("conversation_idle_minutes", 1, 7 * 24 * 60)
             .map(|n| Duration::from_secs(n as u64 * 60));
@@ -391,7 +508,11 @@ impl Config {
                 mail_from,
                 rate_limit_auth_per_ip: rate_limit_auth_per_ip.unwrap_or(1),
                 rate_limit_auth_per_email: rate_limit_auth_per_email.unwrap_or(1),
-                trust_forwarded_for,
+                password_hash_concurrency: password_hash_concurrency.unwrap_or_default(),
+                realtime_session_check: realtime_session_check.unwrap_or_default(),
+                team_mail,
+                trusted_proxies: trusted_proxies.unwrap_or_default(),
+                connections,
                 features,
                 llm: LlmConfig {
                     provider: llm_provider,
@@ -400,6 +521,7 @@ impl Config {
                     model: (!llm_model.is_empty()).then_some(llm_model),
                 },
                 upload_max_bytes: upload_max_bytes.unwrap_or_default(),
+                knowledge,
                 runtime: RuntimeConfig {
                     conversation_idle: conversation_idle.unwrap_or_default(),
                     jobs_concurrency: jobs_concurrency.unwrap_or(1),
@@ -554,6 +676,61 @@ mod tests {
         assert!(config.secret_key.is_none());
         assert_eq!(config.features, Features::default());
         assert_eq!(config.cors_allowed_origins, CorsOrigins::None);
+        assert_eq!(config.password_hash_concurrency, 0);
+        assert_eq!(config.realtime_session_check, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn proxies_and_connection_limits_default_to_the_documented_values() {
+        let (config, _) = Config::load(None, env(&[])).unwrap();
+        assert_eq!(config.trusted_proxies, 0);
+        assert_eq!(
+            config.connections,
+            ConnectionLimits {
+                header_read_timeout: Duration::from_secs(30),
+                per_ip: 256,
+            }
+        );
+        // The old switch means one proxy, with a warning to say so.
+        let (config, notes) =
+            Config::load(None, env(&[("AGENTFORGE_TRUST_FORWARDED_FOR", "true")])).unwrap();
+        assert_eq!(config.trusted_proxies, 1);
+        assert!(notes.warnings[0].contains("trusted_proxies"), "{notes:?}");
+        let (config, _) = Config::load(
+            None,
+            env(&[
+                ("AGENTFORGE_TRUST_FORWARDED_FOR", "true"),
+                ("AGENTFORGE_TRUSTED_PROXIES", "2"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(config.trusted_proxies, 2);
+    }
+
+    #[test]
+    fn knowledge_limits_default_to_the_documented_values() {
+        let (config, _) = Config::load(None, env(&[])).unwrap();
+        assert_eq!(
+            config.knowledge,
+            KnowledgeConfig {
+                extract_max_ratio: 10,
+                extract_max_bytes: 50 << 20,
+                extract_timeout: Duration::from_secs(20),
+                docx_max_unpacked_bytes: 100 << 20,
+                pdf_extractor: None,
+                pdf_max_memory_bytes: 1 << 30,
+                quota_bytes: 1 << 30,
+            }
+        );
+        let (config, _) = Config::load(
+            None,
+            env(&[("AGENTFORGE_KNOWLEDGE_PDF_EXTRACTOR", "/usr/bin/reader")]),
+        )
+        .unwrap();
+        assert_eq!(
+            config.knowledge.pdf_extractor,
+            Some(PathBuf::from("/usr/bin/reader"))
+        );
     }
 
     #[test]

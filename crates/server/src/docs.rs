@@ -62,7 +62,8 @@ impl Modify for BearerAuth {
 /// one loses its doc comment, so described fields have their own function.
 pub mod schema {
     use utoipa::openapi::schema::{
-        AdditionalProperties, Array, ArrayBuilder, Object, ObjectBuilder, SchemaType, Type,
+        AdditionalProperties, AnyOfBuilder, Array, ArrayBuilder, KnownFormat, Object,
+        ObjectBuilder, Schema, SchemaFormat, SchemaType, Type,
     };
 
     fn object(nullable: bool, description: Option<&str>) -> Object {
@@ -99,6 +100,45 @@ pub mod schema {
     /// A deployment's settings, optional.
     pub fn deployment_configuration_or_null() -> Object {
         object(true, Some(DEPLOYMENT))
+    }
+
+    /// A personality's traits: at most 20, each 1 to 50 characters and not
+    /// only spaces.
+    pub fn traits() -> Array {
+        let item = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(50))
+            .pattern(Some(r"\S"));
+        ArrayBuilder::new()
+            .items(item)
+            .max_items(Some(20))
+            .description(Some(
+                "At most 20, each 1 to 50 characters and not only spaces.",
+            ))
+            .build()
+    }
+
+    /// A list's `from`/`to` filter: an RFC 3339 instant, a YYYY-MM-DD date
+    /// (the start of that day for `from`, its end for `to`), or empty (no
+    /// filter).
+    pub fn instant_filter() -> Schema {
+        let string = |format: Option<KnownFormat>, pattern: Option<&str>| {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(format.map(SchemaFormat::KnownFormat))
+                .pattern(pattern)
+        };
+        AnyOfBuilder::new()
+            .item(string(Some(KnownFormat::DateTime), None))
+            .item(string(Some(KnownFormat::Date), None))
+            .item(string(None, Some(r"^\s*$")))
+            .description(Some(
+                "An RFC 3339 instant, or a YYYY-MM-DD date (for `from` the start of that day, \
+                 for `to` its end); empty is no filter.",
+            ))
+            .build()
+            .into()
     }
 
     /// An exported agent's tool assignments.

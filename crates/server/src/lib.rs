@@ -24,6 +24,7 @@ mod personalities;
 mod rate_limit;
 mod realtime;
 mod secret_key;
+mod serve;
 mod state;
 mod system;
 mod teams;
@@ -36,7 +37,6 @@ use std::sync::Arc;
 
 use agentforge_store::{Store, StoreOptions};
 use anyhow::Context;
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
@@ -63,13 +63,15 @@ pub mod dto {
 pub use app::openapi_document;
 pub use config::Config;
 pub use docs::to_json as openapi_json;
+pub use knowledge::{PdfReaderLimits, run_pdf_reader};
 pub use locales::{LANGUAGES, NAMESPACES};
 pub use secret_key::SecretKey;
 pub use state::AppState;
 
 /// Opens the database the configuration names, without migrating it.
 pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
-    std::fs::create_dir_all(&config.data_dir)
+    // The data dir holds the database and the secret key: this user's alone.
+    agentforge_store::create_private_dir(&config.data_dir)
         .with_context(|| format!("cannot create data dir {}", config.data_dir.display()))?;
     let options = StoreOptions {
         max_connections: config.database_max_connections,
@@ -108,6 +110,13 @@ impl Application {
             .runtime
             .jobs()
             .register(mail::SEND_MAIL, state.mailer.delivery());
+        state.runtime.jobs().register(
+            accounts::PASSWORD_RESET,
+            accounts::PasswordResets {
+                store: state.store.clone(),
+                mailer: state.mailer.clone(),
+            },
+        );
         state
             .runtime
             .start()
@@ -152,22 +161,16 @@ impl Application {
                 tasks.shutdown(std::time::Duration::ZERO).await;
             }
         };
+        let limits = self.state.config.connections;
+        let metrics = self.state.metrics.clone();
         let router = app::router(self.state);
-        // Small JSON answers should leave at once, not wait on Nagle's algorithm.
-        let listener = self.listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let server = axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(signal);
+        let server = serve::serve(self.listener, router, limits, metrics, signal);
         let deadline = async move {
             stopping.notified().await;
             tokio::time::sleep(grace).await;
         };
         tokio::select! {
-            result = server => result.context("server error")?,
+            () = server => {}
             () = deadline => tracing::warn!(seconds = grace.as_secs(), "shutdown grace period over; closing remaining connections"),
         }
         let left = match signalled.get() {

@@ -83,11 +83,11 @@ pub(crate) async fn open(
             .foreign_keys(true)
             .busy_timeout(options.sqlite_busy_timeout);
         let file = connect.get_filename();
-        if let Some(parent) = file
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty() && *p != Path::new(":memory:"))
-        {
-            std::fs::create_dir_all(parent)?;
+        if file != Path::new(":memory:") {
+            if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
+                create_private_dir(parent)?;
+            }
+            create_private_file(file)?;
         }
         let pool = sqlite::SqlitePoolOptions::new()
             .max_connections(options.pool_size(DatabaseKind::Sqlite))
@@ -113,6 +113,33 @@ pub(crate) async fn open(
     } else {
         let scheme = url.split(':').next().unwrap_or_default();
         Err(StoreError::UnsupportedUrl(format!("{scheme}:…")))
+    }
+}
+
+/// Creates `dir` and its missing parents, readable by this user alone
+/// (0700 on Unix): it holds the database.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Creates the SQLite file, when missing, readable and writable by this
+/// user alone (0600 on Unix) before SQLite opens it: SQLite would create it
+/// as the umask allows (usually 0644, readable by everyone), and creates its
+/// `-wal` and `-shm` files with the database file's own permissions. An
+/// empty file is an empty database to SQLite.
+fn create_private_file(file: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(file) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
     }
 }
 
@@ -186,6 +213,30 @@ impl MigrationLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn a_new_sqlite_database_and_its_folder_are_private() {
+        use sea_orm::ConnectionTrait;
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("data");
+        let file = folder.join("agentforge.db");
+        let url = format!("sqlite://{}", file.display());
+        let (db, _) = open(&url, &StoreOptions::default()).await.unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&folder), 0o700);
+        assert_eq!(mode(&file), 0o600);
+        db.execute_unprepared("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+            .await
+            .unwrap();
+        for suffix in ["-wal", "-shm"] {
+            let side = folder.join(format!("agentforge.db{suffix}"));
+            if side.exists() {
+                assert_eq!(mode(&side), 0o600, "{}", side.display());
+            }
+        }
+    }
 
     #[test]
     fn the_pool_is_sized_for_the_engine_unless_configured() {

@@ -22,7 +22,7 @@ mod users;
 
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
 pub use analytics::{Activity, Analytics, Bucket};
-pub use connect::{DatabaseKind, PoolStats, StoreOptions};
+pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use conversations::{
     Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
     TurnConversation,

@@ -1,12 +1,13 @@
 use agentforge_domain::{Conflict, Email, Role};
 use chrono::{DateTime, Utc};
+use sea_orm::sea_query::Query;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait,
-    QueryFilter, TransactionTrait,
+    QueryFilter, QuerySelect, TransactionTrait,
 };
 
 use crate::StoreError;
-use crate::entities::user;
+use crate::entities::{refresh_token, user};
 
 /// A user account as the rest of the program sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,6 +109,40 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
 
     pub async fn find_by_id(&self, id: &str) -> Result<Option<User>, StoreError> {
         Ok(user::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .map(User::from))
+    }
+
+    /// The user, if `session_id` is one of their live sessions: a sign-in
+    /// (a family of refresh tokens) with a token neither revoked nor
+    /// expired. One query, so checking the session costs no extra round trip
+    /// over loading the user.
+    pub async fn find_in_session(
+        &self,
+        id: &str,
+        session_id: &str,
+    ) -> Result<Option<User>, StoreError> {
+        let live = Query::select()
+            .column(refresh_token::Column::UserId)
+            .from(refresh_token::Entity)
+            .and_where(refresh_token::Column::FamilyId.eq(session_id))
+            .and_where(refresh_token::Column::RevokedAt.is_null())
+            .and_where(refresh_token::Column::ExpiresAt.gt(crate::now()))
+            .to_owned();
+        Ok(user::Entity::find_by_id(id.to_owned())
+            .filter(user::Column::Id.in_subquery(live))
+            .one(self.db)
+            .await?
+            .map(User::from))
+    }
+
+    /// The user, their row locked until the transaction ends on PostgreSQL
+    /// (SQLite runs one writing transaction at a time anyway): a link mailed
+    /// to their address in that transaction cannot cross a change of it.
+    pub async fn find_by_id_locked(&self, id: &str) -> Result<Option<User>, StoreError> {
+        Ok(user::Entity::find_by_id(id.to_owned())
+            .lock_exclusive()
             .one(self.db)
             .await?
             .map(User::from))

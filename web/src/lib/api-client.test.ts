@@ -45,7 +45,7 @@ describe('api client', () => {
 
   it('turns a failure into an ApiError with message, status, code and field errors', async () => {
     server.use(mockApi.post('/agents', () => fail(422, 'validation_failed', 'Name is required', [{ field: 'name', message: 'Required' }])));
-    const error = await api.post('/agents', { body: {} }).catch((e: unknown) => e);
+    const error = await api.post('/agents', { body: { name: '' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Name is required', status: 422, code: 'validation_failed', errors: [{ field: 'name', message: 'Required' }] });
   });

@@ -568,7 +568,9 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Unknown email and wrong password give the same answer.
+         * @description Unknown email and wrong password give the same answer. Sets a device
+         *     cookie: while an address's sign-in limit is tripped (429), a browser
+         *     that signed in to it before still signs in, on a limit of its own.
          */
         post: operations["login"];
         delete?: never;
@@ -588,7 +590,10 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Revokes the given refresh token. Succeeds whatever the token.
+         * @description Ends the session of the given refresh token and of the access token in
+         *     `Authorization: Bearer …` (optional, expired or not): their access
+         *     tokens stop working and their realtime sockets close. Succeeds whatever
+         *     the tokens.
          */
         post: operations["logout"];
         delete?: never;
@@ -688,7 +693,8 @@ export interface paths {
         /**
          * Sign up
          * @description Creates an account and signs it in. The first account of a fresh install
-         *     is an admin. A verification email is sent.
+         *     is an admin. A verification email is sent. Sets the browser's device
+         *     cookie for the account (see /auth/login).
          */
         post: operations["register"];
         delete?: never;
@@ -1018,7 +1024,8 @@ export interface paths {
         /**
          * Accept an invitation
          * @description `token` is the one from the email, or the invitation's id from your own
-         *     list. The invitation must have been sent to your address.
+         *     list. The invitation must have been sent to your address, and you must
+         *     have verified it.
          */
         post: operations["accept_invitation"];
         delete?: never;
@@ -1036,8 +1043,8 @@ export interface paths {
         };
         /**
          * An invitation's details
-         * @description The team, role, sender and status of an invitation sent to you, by the
-         *     email's token or the invitation's id.
+         * @description The team, role, sender and status of an invitation sent to your
+         *     verified address, by the email's token or the invitation's id.
          */
         get: operations["invitation_details"];
         put?: never;
@@ -1057,7 +1064,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline an invitation */
+        /**
+         * Decline an invitation
+         * @description As for accepting, your address must be the invitation's, and verified.
+         */
         post: operations["reject_invitation"];
         delete?: never;
         options?: never;
@@ -1082,7 +1092,9 @@ export interface paths {
          * Invite someone by email
          * @description Owners and admins; only owners invite owners. The link in the email is
          *     valid for 7 days and works once; inviting the same address again
-         *     replaces the earlier invitation.
+         *     replaces the earlier invitation. A team has a limited number of open
+         *     invitations, and each email counts against your and the team's hourly
+         *     limits of team emails.
          */
         post: operations["invite"];
         delete?: never;
@@ -1100,7 +1112,8 @@ export interface paths {
         };
         /**
          * My pending invitations
-         * @description Unexpired invitations sent to your email address, newest first.
+         * @description Unexpired invitations sent to your email address, newest first, once you
+         *     have verified that address.
          */
         get: operations["my_invitations"];
         put?: never;
@@ -1222,7 +1235,9 @@ export interface paths {
         /**
          * Add an existing account to a team
          * @description Owners and admins; only owners make owners. The person is told by email.
-         *     For an address without an account, send an invitation.
+         *     For an address without an account, or whose account has not verified
+         *     it, send an invitation. The email counts against your and the team's
+         *     hourly limits of team emails.
          */
         post: operations["add_member"];
         delete?: never;
@@ -1285,7 +1300,8 @@ export interface paths {
         /**
          * Message the team
          * @description Owners and admins. Every other member gets it by email, and live
-         *     (`team.notification` on the socket) when online.
+         *     (`team.notification` on the socket) when online. A message counts once
+         *     against your and the team's hourly limits of team emails.
          */
         post: operations["notify_team"];
         delete?: never;
@@ -1329,7 +1345,10 @@ export interface paths {
          * @description Multipart: `file` (txt, md, html, pdf, docx, csv or json, up to
          *     `AGENTFORGE_UPLOAD_MAX_BYTES`) and `agentId`. The text is extracted, split
          *     into passages and indexed before the answer; an unsupported or unreadable
-         *     file is a 422 naming it, and nothing is kept.
+         *     file (or one not read within the time allowed) is a 422 naming it, a file
+         *     with more text than allowed for its size is a 413 `text_too_large`, one
+         *     that would take the account past its quota for documents a 413
+         *     `quota_exceeded`; and then nothing is kept.
          */
         post: operations["upload_document"];
         delete?: never;
@@ -1410,6 +1429,7 @@ export interface components {
             } | null;
             greeting: string;
             instructions: string;
+            /** @description A BCP 47 language tag, e.g. en or pt-BR. */
             language: string;
             model: components["schemas"]["ModelOut"];
             name: string;
@@ -1419,12 +1439,6 @@ export interface components {
             voice_enabled: boolean;
             voice_model_id?: string | null;
         };
-        /**
-         * @description An agent's fields as sent to create or change it. On creation `name` is
-         *     required and the rest default; on update only what is sent changes (send
-         *     `null` to clear an optional field). The legacy names `voiceEnabled` and
-         *     `voiceModel` are accepted for `voice_enabled` and `voice_model_id`.
-         */
         AgentIn: {
             description?: string | null;
             /** @description The conversation flow graph: an object with nodes and edges. */
@@ -1437,7 +1451,10 @@ export interface components {
             /** @description A BCP 47 language tag, e.g. en or pt-BR. */
             language?: string | null;
             model?: components["schemas"]["ModelIn"] | null;
-            /** @description Required on creation. */
+            /**
+             * @description Required on creation. Not only spaces; no control or text-direction
+             *     characters.
+             */
             name?: string | null;
             personalityId?: string | null;
             status?: components["schemas"]["AgentStatus"] | null;
@@ -1517,15 +1534,15 @@ export interface components {
         };
         /** @description At least one of them. */
         BulkChangesIn: {
-            status?: components["schemas"]["AgentStatus"] | null;
-            type?: components["schemas"]["AgentType"] | null;
+            status?: components["schemas"]["AgentStatus"];
+            type?: components["schemas"]["AgentType"];
         };
         BulkDeleteOut: {
             /** Format: int64 */
             deleted: number;
         };
         BulkUpdateIn: {
-            changes?: components["schemas"]["BulkChangesIn"];
+            changes: components["schemas"]["BulkChangesIn"];
             ids: string[];
         };
         /** @enum {string} */
@@ -1536,7 +1553,10 @@ export interface components {
             conversationId?: string | null;
             /** @description Send the conversation's earlier turns to the model (default true). */
             includeContext?: boolean;
-            /** @description What the person says. */
+            /**
+             * @description What the person says (white space around it is trimmed; not only
+             *     white space).
+             */
             message: string;
             /** @description The token of the agent's public link, for people who do not own it. */
             shareToken?: string | null;
@@ -1712,6 +1732,10 @@ export interface components {
         };
         /** @description The multipart form of `upload/document` (and, with several `file` parts, `upload/bulk`). */
         DocumentForm: {
+            /**
+             * Format: uuid
+             * @description The agent whose knowledge base takes the files.
+             */
             agentId: string;
             /**
              * Format: binary
@@ -1741,7 +1765,10 @@ export interface components {
         /** @enum {string} */
         DocumentStatus: "ready";
         DuplicateIn: {
-            /** @description Default: "<name> (copy)". */
+            /**
+             * @description Default (also when empty): "<name> (copy)". No control or
+             *     text-direction characters.
+             */
             name?: string | null;
         };
         EmailIn: {
@@ -1927,9 +1954,7 @@ export interface components {
              *     personality and its tool assignments, never secrets or ids of this server.
              */
             data: {
-                agent: {
-                    [key: string]: unknown;
-                };
+                agent: components["schemas"]["AgentConfigOut"];
                 /** Format: date-time */
                 exportedAt: string;
                 /** @description Always `agentforge.agent`. */
@@ -2449,9 +2474,7 @@ export interface components {
          *     personality and its tool assignments, never secrets or ids of this server.
          */
         ExportDocument: {
-            agent: {
-                [key: string]: unknown;
-            };
+            agent: components["schemas"]["AgentConfigOut"];
             /** Format: date-time */
             exportedAt: string;
             /** @description Always `agentforge.agent`. */
@@ -2490,6 +2513,10 @@ export interface components {
             message: string;
         };
         FromTemplateIn: {
+            /**
+             * @description Default (also when empty): the template's name. No control or
+             *     text-direction characters.
+             */
             name?: string | null;
             templateId: string;
         };
@@ -2691,6 +2718,23 @@ export interface components {
         };
         /** @enum {string} */
         ModelProvider: "builtin" | "openai" | "gemini";
+        /**
+         * @description An agent's fields as sent to create or change it. On creation `name` is
+         *     required and the rest default; on update only what is sent changes (send
+         *     `null` to clear an optional field). The legacy names `voiceEnabled` and
+         *     `voiceModel` are accepted for `voice_enabled` and `voice_model_id`.
+         *     A new agent: [`AgentIn`] with its `name` required.
+         */
+        NewAgentIn: components["schemas"]["AgentIn"] & {
+            /** @description Not only spaces; no control or text-direction characters. */
+            name: string;
+        };
+        /** @description A new team: [`TeamIn`] with its `name` required. */
+        NewTeamIn: {
+            description?: string | null;
+            /** @description Not only spaces; no control or text-direction characters. */
+            name: string;
+        };
         NoticeOut: {
             message: string;
         };
@@ -2804,10 +2848,11 @@ export interface components {
             description?: string;
             /** @description How the agent should behave; added to its instructions. */
             instructions?: string;
+            /** @description Not only spaces; no control or text-direction characters. */
             name: string;
             /** @description e.g. warm, formal, playful. */
             tone?: string;
-            /** @description Each 1 to 50 characters. */
+            /** @description At most 20, each 1 to 50 characters and not only spaces. */
             traits?: string[];
         };
         PersonalityOut: {
@@ -2926,6 +2971,10 @@ export interface components {
         RegisterIn: {
             /** Format: email */
             email: string;
+            /**
+             * @description A name: no control or text-direction characters (white space,
+             *     line breaks included, is folded into single spaces).
+             */
             firstName: string;
             lastName?: string;
             password: string;
@@ -2952,12 +3001,13 @@ export interface components {
             token: string;
             user: components["schemas"]["UserOut"];
         };
+        /** @description At least one of `public` and `teamId`. */
         ShareIn: {
             /**
              * @description true: anyone signed in with the link can chat with the agent; false:
              *     revoke the link; absent: leave it as it is.
              */
-            public?: boolean | null;
+            public?: boolean;
             /**
              * @description A team of yours: its members get their team role's rights on the
              *     agent. `null` takes it out of its team; absent leaves it as it is.
@@ -3035,7 +3085,10 @@ export interface components {
         };
         TeamIn: {
             description?: string | null;
-            /** @description Required on create. */
+            /**
+             * @description Required on create. Not only spaces; no control or text-direction
+             *     characters.
+             */
             name?: string | null;
         };
         /** @description A team, with the caller's role in it. */
@@ -3271,7 +3324,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AgentIn"];
+                "application/json": components["schemas"]["NewAgentIn"];
             };
         };
         responses: {
@@ -3730,6 +3783,15 @@ export interface operations {
             };
             /** @description Not allowed (a disabled account, or a role that falls short) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent's built-in personality does not exist */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4227,9 +4289,7 @@ export interface operations {
                 agentId?: string;
                 channel?: "all" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
                 status?: "all" | "active" | "ended" | "handed_off";
-                /** @description Started at or after this instant (RFC 3339, or a YYYY-MM-DD date). */
                 from?: string;
-                /** @description Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end). */
                 to?: string;
                 /** @description Words in the title or in any message. */
                 search?: string;
@@ -4655,7 +4715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is invalid */
+            /** @description The name is not a valid agent name */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5110,6 +5170,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AgentOut"];
                 };
             };
+            /** @description The version is not a whole number from 1 to 4294967295 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No session, or it expired */
             401: {
                 headers: {
@@ -5262,6 +5331,8 @@ export interface operations {
             /** @description Signed in */
             200: {
                 headers: {
+                    /** @description The device cookie (`agentforge_device_…`, HttpOnly, SameSite=Strict, Path=/api/auth) */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5340,9 +5411,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional: an empty body, or `null`, signs out the bearer's session only */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["LogoutIn"];
+                "application/json": components["schemas"]["LogoutIn"] | null;
             };
         };
         responses: {
@@ -5623,6 +5695,8 @@ export interface operations {
             /** @description Signed up and in */
             201: {
                 headers: {
+                    /** @description The device cookie (`agentforge_device_…`, HttpOnly, SameSite=Strict, Path=/api/auth) */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5863,9 +5937,7 @@ export interface operations {
                 agentId?: string;
                 channel?: "all" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
                 status?: "all" | "active" | "ended" | "handed_off";
-                /** @description Started at or after this instant (RFC 3339, or a YYYY-MM-DD date). */
                 from?: string;
-                /** @description Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end). */
                 to?: string;
                 /** @description Words in the title or in any message. */
                 search?: string;
@@ -6816,7 +6888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Sent to another address */
+            /** @description Sent to another address, or your address is not verified yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6883,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Sent to another address */
+            /** @description Sent to another address, or your address is not verified yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6932,7 +7004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Sent to another address */
+            /** @description Sent to another address, or your address is not verified yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,7 +7151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already a member */
+            /** @description Already a member, or the team has as many open invitations as it may */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7108,6 +7180,15 @@ export interface operations {
             };
             /** @description A field is invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many team emails this hour, from you or for the team */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7144,7 +7225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed (a disabled account, or a role that falls short) */
+            /** @description Your address is not verified yet (`email_unverified`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7272,7 +7353,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TeamIn"];
+                "application/json": components["schemas"]["NewTeamIn"];
             };
         };
         responses: {
@@ -7728,7 +7809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such team, or no account with that email */
+            /** @description No such team, or no account with that verified email */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7766,6 +7847,15 @@ export interface operations {
             };
             /** @description A field is invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many team emails this hour, from you or for the team */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8020,6 +8110,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many team emails this hour, from you or for the team */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload_bulk: {
@@ -8080,7 +8179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A file is too large */
+            /** @description A file is too large (`file_too_large`) or holds more text than allowed for its size (`text_too_large`), or the files would take the account past its quota for documents (`quota_exceeded`); nothing was kept */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8098,7 +8197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A file is unsupported or unreadable; nothing was kept */
+            /** @description A file is unsupported or unreadable (or was not read within the time allowed); nothing was kept */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8167,7 +8266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file is too large */
+            /** @description The file is too large (`file_too_large`), holds more text than allowed for its size (`text_too_large`), or would take the account past its quota for documents (`quota_exceeded`); nothing was kept */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8185,7 +8284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported or unreadable file, or a missing field */
+            /** @description Unsupported or unreadable file (or one not read within the time allowed), or a missing field */
             422: {
                 headers: {
                     [name: string]: unknown;

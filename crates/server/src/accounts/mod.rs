@@ -5,16 +5,18 @@ pub mod password;
 mod service;
 pub(crate) mod types;
 
+pub use service::{PASSWORD_RESET, PasswordResets};
 pub use types::UserOut;
 
 use agentforge_domain::{Email, ParseError, Password, Role};
 use agentforge_store::{NewUser, Store, User};
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header::USER_AGENT};
+use axum::http::header::{COOKIE, SET_COOKIE, USER_AGENT};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::auth::CurrentUser;
+use crate::auth::{CurrentUser, device};
 use crate::http::{ApiError, ClientIp, Envelope, ErrorBody, Json};
 use crate::state::AppState;
 use service::{Accounts, Client, ProfileUpdate, Registration, Session};
@@ -45,8 +47,11 @@ fn accounts(state: &AppState) -> Accounts<'_> {
     Accounts {
         store: &state.store,
         mailer: &state.mailer,
+        jobs: state.runtime.jobs(),
         limiter: &state.rate_limiter,
         tokens: &state.access_tokens,
+        devices: &state.device_cookies,
+        hasher: &state.password_hasher,
         per_ip: state.config.rate_limit_auth_per_ip,
         per_email: state.config.rate_limit_auth_per_email,
     }
@@ -63,24 +68,47 @@ impl From<Session> for SessionOut {
     }
 }
 
+/// The session's body, and the `Set-Cookie` of its device cookie when it has one.
+fn signed_in(state: &AppState, mut session: Session) -> (HeaderMap, Envelope<SessionOut>) {
+    let mut headers = HeaderMap::new();
+    let secure = state.config.public_url.starts_with("https://");
+    if let Some(value) = session
+        .device_cookie
+        .take()
+        .and_then(|c| HeaderValue::from_str(&c.header(secure)).ok())
+    {
+        headers.insert(SET_COOKIE, value);
+    }
+    (headers, Envelope::new(session.into()))
+}
+
 fn client(ip: ClientIp, headers: &HeaderMap) -> Client {
     let user_agent = headers
         .get(USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .map(|ua| ua.chars().take(512).collect());
+    let devices = device::presented(
+        headers
+            .get_all(COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok()),
+    );
     Client {
         ip: ip.0,
         user_agent,
+        devices,
     }
 }
 
 /// Sign up
 ///
 /// Creates an account and signs it in. The first account of a fresh install
-/// is an admin. A verification email is sent.
+/// is an admin. A verification email is sent. Sets the browser's device
+/// cookie for the account (see /auth/login).
 #[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterIn,
     responses(
-        (status = 201, description = "Signed up and in", body = Envelope<SessionOut>),
+        (status = 201, description = "Signed up and in", body = Envelope<SessionOut>,
+            headers(("Set-Cookie" = String, description = "The device cookie (`agentforge_device_…`, HttpOnly, SameSite=Strict, Path=/api/auth)"))),
         (status = 409, description = "The email has an account", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
@@ -90,7 +118,7 @@ async fn register(
     ip: ClientIp,
     headers: HeaderMap,
     Json(body): Json<RegisterIn>,
-) -> Result<(StatusCode, Envelope<SessionOut>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Envelope<SessionOut>), ApiError> {
     let registration = Registration {
         email: body.email,
         password: body.password,
@@ -100,15 +128,19 @@ async fn register(
     let session = accounts(&state)
         .register(registration, client(ip, &headers))
         .await?;
-    Ok((StatusCode::CREATED, Envelope::new(session.into())))
+    let (headers, body) = signed_in(&state, session);
+    Ok((StatusCode::CREATED, headers, body))
 }
 
 /// Sign in
 ///
-/// Unknown email and wrong password give the same answer.
+/// Unknown email and wrong password give the same answer. Sets a device
+/// cookie: while an address's sign-in limit is tripped (429), a browser
+/// that signed in to it before still signs in, on a limit of its own.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginIn,
     responses(
-        (status = 200, description = "Signed in", body = Envelope<SessionOut>),
+        (status = 200, description = "Signed in", body = Envelope<SessionOut>,
+            headers(("Set-Cookie" = String, description = "The device cookie (`agentforge_device_…`, HttpOnly, SameSite=Strict, Path=/api/auth)"))),
         (status = 401, description = "Invalid email or password", body = ErrorBody),
         (status = 403, description = "The account is disabled", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
@@ -118,33 +150,38 @@ async fn login(
     ip: ClientIp,
     headers: HeaderMap,
     Json(body): Json<LoginIn>,
-) -> Result<Envelope<SessionOut>, ApiError> {
-    Ok(Envelope::new(
-        accounts(&state)
-            .login(&body.email, &body.password, client(ip, &headers))
-            .await?
-            .into(),
-    ))
+) -> Result<(HeaderMap, Envelope<SessionOut>), ApiError> {
+    let session = accounts(&state)
+        .login(&body.email, &body.password, client(ip, &headers))
+        .await?;
+    Ok(signed_in(&state, session))
 }
 
 /// Sign out
 ///
-/// Revokes the given refresh token. Succeeds whatever the token.
-#[utoipa::path(post, path = "/auth/logout", tag = "auth", request_body(content = LogoutIn, content_type = "application/json"),
+/// Ends the session of the given refresh token and of the access token in
+/// `Authorization: Bearer …` (optional, expired or not): their access
+/// tokens stop working and their realtime sockets close. Succeeds whatever
+/// the tokens.
+#[utoipa::path(post, path = "/auth/logout", tag = "auth", request_body(content = Option<LogoutIn>, content_type = "application/json", description = "Optional: an empty body, or `null`, signs out the bearer's session only"),
     responses((status = 200, description = "Signed out", body = Envelope<NoticeOut>)))]
 async fn logout(
     State(state): State<AppState>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
     // The body is optional: a client that kept no refresh token still signs out.
     let body: LogoutIn = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutIn::default()
     } else {
-        crate::http::json::parse(&body)?
+        crate::http::json::parse::<Option<LogoutIn>>(&body)?.unwrap_or_default()
     };
+    let access = crate::auth::bearer(&headers)
+        .and_then(|t| state.access_tokens.verify_ignoring_expiry(t).ok());
     accounts(&state)
-        .logout(body.refresh_token.as_deref())
+        .logout(access.as_ref(), body.refresh_token.as_deref())
         .await?;
+    state.realtime.sessions_revoked().await;
     Ok(Envelope::new(NoticeOut::new("Logged out")))
 }
 
@@ -286,6 +323,7 @@ async fn reset_password(
     accounts(&state)
         .reset_password(&body.token, &body.new_password)
         .await?;
+    state.realtime.sessions_revoked().await;
     Ok(Envelope::new(NoticeOut::new(
         "Your password has been reset. Sign in with the new one.",
     )))
@@ -318,6 +356,10 @@ async fn update_profile(
     let (user, session) = accounts(&state)
         .update_profile(user, update, client(ip, &headers))
         .await?;
+    if session.is_some() {
+        // The other sessions were signed out: their sockets close now.
+        state.realtime.sessions_revoked().await;
+    }
     let session = session.map(SessionOut::from);
     Ok(Envelope::new(ProfileOut {
         user: user.into(),
@@ -341,6 +383,7 @@ async fn delete_account(
     accounts(&state)
         .delete_account(user, &body.password)
         .await?;
+    state.realtime.sessions_revoked().await;
     Ok(Envelope::new(NoticeOut::new(
         "Your account has been deleted",
     )))

@@ -10,14 +10,17 @@ use std::net::IpAddr;
 
 use agentforge_domain::error::{Conflict, Error, Problems, Unauthenticated, messages};
 use agentforge_domain::{Email, Password, PersonName, Role};
+use agentforge_runtime::{JobFailure, JobHandler, Queue};
 use agentforge_store::{
-    NewRefreshToken, NewUser, ProfileChanges, Rotation, Store, StoreError, TokenPurpose, Tx, User,
+    Job, NewJob, NewRefreshToken, NewUser, ProfileChanges, Rotation, Store, StoreError,
+    TokenPurpose, Tx, User,
 };
 use chrono::Utc;
 
-use super::password;
+use super::password::Hasher;
+use crate::auth::device::{DeviceCookie, DeviceCookies};
 use crate::auth::tokens::{
-    self, ACCESS_TOKEN_TTL, AccessTokens, REFRESH_TOKEN_TTL, RESET_TOKEN_TTL,
+    self, ACCESS_TOKEN_TTL, AccessClaims, AccessTokens, REFRESH_TOKEN_TTL, RESET_TOKEN_TTL,
     VERIFICATION_TOKEN_TTL,
 };
 use crate::mail::{Mailer, Outgoing, greeting_name};
@@ -28,6 +31,8 @@ use crate::rate_limit::RateLimiter;
 pub struct Client {
     pub ip: IpAddr,
     pub user_agent: Option<String>,
+    /// The device cookies it presented (name, value), unchecked.
+    pub devices: Vec<(String, String)>,
 }
 
 /// A signed-in session.
@@ -39,6 +44,9 @@ pub struct Session {
     pub refresh_token: String,
     /// Seconds until `token` expires.
     pub expires_in: i64,
+    /// For sign-in and sign-up: the cookie that makes this browser a known
+    /// device of the account (`auth::device`).
+    pub device_cookie: Option<DeviceCookie>,
 }
 
 /// What a new account is made of, as sent.
@@ -79,11 +87,17 @@ fn disabled() -> Error {
 pub struct Accounts<'a> {
     pub store: &'a Store,
     pub mailer: &'a Mailer,
+    /// The durable queue (forgot-password's lookup runs there).
+    pub jobs: &'a Queue,
     pub limiter: &'a RateLimiter,
     pub tokens: &'a AccessTokens,
+    pub devices: &'a DeviceCookies,
+    /// Argon2, a few at a time.
+    pub hasher: &'a Hasher,
     /// Sign-in, sign-up and reset requests a minute from one address.
     pub per_ip: u32,
-    /// The same, per email address.
+    /// The same, per email address; and sign-ins a minute from one known
+    /// device of an account.
     pub per_email: u32,
 }
 
@@ -107,7 +121,7 @@ impl Accounts<'_> {
             return Err(Error::internal("validated fields missing"));
         };
 
-        let password_hash = password::hash_blocking(password).await?;
+        let password_hash = self.hasher.hash(password).await?;
         let tx = self.store.begin().await?;
         // The first account of a fresh install administers it.
         let role = if tx.users().count().await? == 0 {
@@ -127,8 +141,9 @@ impl Accounts<'_> {
             })
             .await?;
         self.send_verification(&tx, &user).await?;
-        let session = self.open_session(&tx, user, &client).await?;
+        let mut session = self.open_session(&tx, user, &client).await?;
         tx.commit().await?;
+        session.device_cookie = Some(self.devices.issue(&email_of(&session.user)?));
         Ok(session)
     }
 
@@ -148,14 +163,23 @@ impl Accounts<'_> {
         let Some(email) = parsed_email else {
             return Err(Error::Unauthenticated(Unauthenticated::InvalidCredentials));
         };
-        self.limiter
-            .check(&format!("login-email:{email}"), self.per_email)?;
+        // Anyone can spend an address's budget; a browser that signed in to
+        // it before has a budget of its own, so the owner is never locked
+        // out by a stranger (OWASP's device cookies).
+        match self.devices.recognise(&client.devices, &email) {
+            Some(device) => self
+                .limiter
+                .check(&format!("login-device:{device}"), self.per_email)?,
+            None => self
+                .limiter
+                .check(&format!("login-email:{email}"), self.per_email)?,
+        }
 
         let user = self.store.users().find_by_email(&email).await?;
         // Verify against a dummy hash for unknown addresses too, so the answer
         // takes as long and says the same: no probing for accounts.
         let stored = user.as_ref().map(|u| u.password_hash.clone());
-        let matches = password::verify_blocking(password.to_owned(), stored).await?;
+        let matches = self.hasher.verify(password.to_owned(), stored).await?;
         let Some(user) = user.filter(|_| matches) else {
             return Err(Error::Unauthenticated(Unauthenticated::InvalidCredentials));
         };
@@ -164,8 +188,9 @@ impl Accounts<'_> {
         }
         let tx = self.store.begin().await?;
         tx.users().touch_last_login(&user.id).await?;
-        let session = self.open_session(&tx, user, &client).await?;
+        let mut session = self.open_session(&tx, user, &client).await?;
         tx.commit().await?;
+        session.device_cookie = Some(self.devices.issue(&email));
         Ok(session)
     }
 
@@ -186,8 +211,8 @@ impl Accounts<'_> {
             )
             .await?;
         let invalid = || Error::Unauthenticated(Unauthenticated::TokenInvalid);
-        let user_id = match rotation {
-            Rotation::Rotated { user_id } => user_id,
+        let (user_id, session_id) = match rotation {
+            Rotation::Rotated { user_id, family_id } => (user_id, family_id),
             Rotation::Reused => {
                 tracing::warn!(
                     "a rotated refresh token was presented again: its session family is revoked"
@@ -205,11 +230,24 @@ impl Accounts<'_> {
         if user.disabled_at.is_some() {
             return Err(disabled());
         }
-        Ok(self.session(user, new_token))
+        // The same session: the new access token names it as the old one did.
+        Ok(self.session(user, &session_id, new_token))
     }
 
-    /// Revokes the refresh token, if one is given and known. Always succeeds.
-    pub async fn logout(&self, refresh_token: Option<&str>) -> Result<(), Error> {
+    /// Signs out the session of the access token and of the refresh token,
+    /// whichever are given and known (an expired access token still names
+    /// its session). Always succeeds.
+    pub async fn logout(
+        &self,
+        access: Option<&AccessClaims>,
+        refresh_token: Option<&str>,
+    ) -> Result<(), Error> {
+        if let Some(claims) = access {
+            self.store
+                .refresh_tokens()
+                .revoke_session(&claims.user_id, &claims.session_id)
+                .await?;
+        }
         if let Some(token) = refresh_token.map(str::trim).filter(|t| !t.is_empty()) {
             self.store
                 .refresh_tokens()
@@ -239,11 +277,18 @@ impl Accounts<'_> {
         self.limiter
             .check(&format!("verify-email:{}", user.id), self.per_email)?;
         self.limit_ip(client)?;
+        let tx = self.store.begin().await?;
+        // Read again, locked: the link goes to the address the account has
+        // now, never to one an email change has just replaced.
+        let user = tx
+            .users()
+            .find_by_id_locked(&user.id)
+            .await?
+            .ok_or_else(|| Error::Unauthenticated(Unauthenticated::TokenInvalid))?;
         if user.email_verified_at.is_some() {
             return Err(Error::Conflict(Conflict::AlreadyVerified));
         }
-        let tx = self.store.begin().await?;
-        self.send_verification(&tx, user).await?;
+        self.send_verification(&tx, &user).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -256,25 +301,17 @@ impl Accounts<'_> {
         let Some(email) = email else { return Ok(()) };
         self.limiter
             .check(&format!("forgot-email:{email}"), self.per_email)?;
-        let Some(user) = self.store.users().find_by_email(&email).await? else {
-            return Ok(());
-        };
-        if user.disabled_at.is_some() {
-            return Ok(());
-        }
-        let tx = self.store.begin().await?;
-        let token =
-            issue_one_time_token(&tx, &user, TokenPurpose::PasswordReset, RESET_TOKEN_TTL).await?;
-        let link = self.mailer.link(&format!("/reset-password?token={token}"));
-        let body = format!(
-            "Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your AgentForge account.\n\
-             Open this link within the next hour to choose a new password:\n\n{link}\n\n\
-             If it was not you, ignore this email: your password stays as it is.\n",
-            name = greeting_name(&user)
-        );
-        self.send(&tx, &user, "Reset your AgentForge password", body)
+        // The same work for every address, known or not: one job, which
+        // looks the address up and mails a link if it is an account's. So
+        // neither the answer nor the time it takes tells whether an account
+        // exists.
+        self.jobs
+            .enqueue(NewJob::now(
+                PASSWORD_RESET,
+                serde_json::json!({ "email": email.as_str() }),
+                PASSWORD_RESET_ATTEMPTS,
+            ))
             .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -290,7 +327,7 @@ impl Accounts<'_> {
         let Some(password) = password else {
             return Ok(());
         };
-        let hash = password::hash_blocking(password).await?;
+        let hash = self.hasher.hash(password).await?;
         let tx = self.store.begin().await?;
         let user_id = tx
             .one_time_tokens()
@@ -362,7 +399,10 @@ impl Accounts<'_> {
         }
         problems.finish()?;
         if needs_current
-            && !password::verify_blocking(current, Some(user.password_hash.clone())).await?
+            && !self
+                .hasher
+                .verify(current, Some(user.password_hash.clone()))
+                .await?
         {
             return Err(Error::invalid(
                 "currentPassword",
@@ -371,7 +411,7 @@ impl Accounts<'_> {
         }
 
         let password_hash = match new_password {
-            Some(p) => Some(password::hash_blocking(p).await?),
+            Some(p) => Some(self.hasher.hash(p).await?),
             None => None,
         };
         let password_changed = password_hash.is_some();
@@ -394,6 +434,12 @@ impl Accounts<'_> {
                 other => other.into(),
             })?;
         if email.is_some() {
+            // The new address is unverified (the store clears the mark) until
+            // its own link is opened. A reset link mailed to the old address
+            // would prove it (a reset marks the address verified), so those go.
+            tx.one_time_tokens()
+                .void_unused(&updated.id, TokenPurpose::PasswordReset)
+                .await?;
             self.send_verification(&tx, &updated).await?;
             let notice = format!(
                 "Hello {name},\n\nThe email address of your AgentForge account was changed from {old_email} to {new}.\n\
@@ -438,7 +484,10 @@ impl Accounts<'_> {
         if password.is_empty() {
             return Err(Error::invalid("password", messages::REQUIRED));
         }
-        if !password::verify_blocking(password.to_owned(), Some(user.password_hash.clone())).await?
+        if !self
+            .hasher
+            .verify(password.to_owned(), Some(user.password_hash.clone()))
+            .await?
         {
             return Err(Error::invalid("password", "Password is incorrect"));
         }
@@ -450,27 +499,31 @@ impl Accounts<'_> {
         Ok(())
     }
 
+    /// Starts a session: a new family of refresh tokens, whose id the
+    /// access tokens carry.
     async fn open_session(&self, tx: &Tx, user: User, client: &Client) -> Result<Session, Error> {
         let (refresh_token, hash) = tokens::opaque_token();
+        let session_id = uuid::Uuid::now_v7().to_string();
         tx.refresh_tokens()
             .create(NewRefreshToken {
                 user_id: user.id.clone(),
-                family_id: uuid::Uuid::now_v7().to_string(),
+                family_id: session_id.clone(),
                 token_hash: hash,
                 expires_at: Utc::now() + REFRESH_TOKEN_TTL,
                 user_agent: client.user_agent.clone(),
                 ip: Some(client.ip.to_string()),
             })
             .await?;
-        Ok(self.session(user, refresh_token))
+        Ok(self.session(user, &session_id, refresh_token))
     }
 
-    fn session(&self, user: User, refresh_token: String) -> Session {
+    fn session(&self, user: User, session_id: &str, refresh_token: String) -> Session {
         Session {
-            token: self.tokens.issue(&user.id),
+            token: self.tokens.issue(&user.id, session_id),
             refresh_token,
             expires_in: ACCESS_TOKEN_TTL.num_seconds(),
             user,
+            device_cookie: None,
         }
     }
 
@@ -512,6 +565,81 @@ impl Accounts<'_> {
             .await?;
         Ok(())
     }
+}
+
+/// The job that answers a forgot-password request: mails a reset link to
+/// the address when it is an enabled account's, and does nothing otherwise.
+pub const PASSWORD_RESET: &str = "accounts.password_reset";
+const PASSWORD_RESET_ATTEMPTS: u32 = 3;
+
+/// Runs [`PASSWORD_RESET`] jobs.
+pub struct PasswordResets {
+    pub store: Store,
+    pub mailer: Mailer,
+}
+
+#[async_trait::async_trait]
+impl JobHandler for PasswordResets {
+    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
+        let email = job
+            .payload
+            .get("email")
+            .and_then(serde_json::Value::as_str)
+            .and_then(|email| Email::parse(email).ok())
+            .ok_or_else(|| JobFailure::Permanent("the job names no address".to_owned()))?;
+        mail_password_reset(&self.store, &self.mailer, &email)
+            .await
+            .map_err(|e| JobFailure::Retry(e.to_string()))
+    }
+}
+
+/// Mails a reset link to `email` if it is an enabled account's.
+async fn mail_password_reset(store: &Store, mailer: &Mailer, email: &Email) -> Result<(), Error> {
+    let Some(user) = store.users().find_by_email(email).await? else {
+        return Ok(());
+    };
+    if user.disabled_at.is_some() {
+        return Ok(());
+    }
+    let tx = store.begin().await?;
+    // A reset proves the address it was mailed to (see reset_password),
+    // so it must go to the account's address as it stands: read again,
+    // locked against an email change until this link is stored.
+    let Some(user) = tx
+        .users()
+        .find_by_id_locked(&user.id)
+        .await?
+        .filter(|u| u.email == email.as_str())
+    else {
+        return Ok(());
+    };
+    let token =
+        issue_one_time_token(&tx, &user, TokenPurpose::PasswordReset, RESET_TOKEN_TTL).await?;
+    let link = mailer.link(&format!("/reset-password?token={token}"));
+    let body = format!(
+        "Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your AgentForge account.\n\
+         Open this link within the next hour to choose a new password:\n\n{link}\n\n\
+         If it was not you, ignore this email: your password stays as it is.\n",
+        name = greeting_name(&user)
+    );
+    mailer
+        .send_in(
+            &tx,
+            Outgoing {
+                user_id: Some(user.id.clone()),
+                to: user.email.clone(),
+                subject: "Reset your AgentForge password".to_owned(),
+                body_text: body,
+            },
+        )
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The address of a stored account, as the type it was stored from.
+fn email_of(user: &User) -> Result<Email, Error> {
+    Email::parse(&user.email).map_err(|_| Error::internal("a stored email does not parse"))
 }
 
 /// A new single-use token of `purpose` for the user, voiding their unused

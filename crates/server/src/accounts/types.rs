@@ -56,10 +56,20 @@ pub struct RegisterIn {
     #[schema(required = true, min_length = 8, max_length = 128)]
     pub password: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 100)]
+    /// A name: no control or text-direction characters (white space,
+    /// line breaks included, is folded into single spaces).
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     pub first_name: String,
     #[serde(default)]
-    #[schema(max_length = 100)]
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     pub last_name: String,
 }
 
@@ -120,16 +130,24 @@ pub struct ResetPasswordIn {
 #[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfilePatch {
-    #[schema(min_length = 1, max_length = 100)]
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_name: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_name: Option<String>,
     #[schema(format = Email, max_length = 254)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// Needed to change the email or the password.
+    #[schema(min_length = 1)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_password: Option<String>,
     #[schema(min_length = 8, max_length = 128)]

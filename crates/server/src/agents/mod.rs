@@ -71,7 +71,7 @@ async fn list_agents(
 ///
 /// `name` is required; everything else has a default (type general, status
 /// draft, language en, knowledge base on). Creates version 1.
-#[utoipa::path(post, path = "/agents", tag = "agents", request_body = AgentIn, security(("bearer" = [])),
+#[utoipa::path(post, path = "/agents", tag = "agents", request_body = NewAgentIn, security(("bearer" = [])),
     responses(
         (status = 201, description = "Created", body = Envelope<AgentOut>),
         (status = 404, description = "Unknown personality", body = ErrorBody),
@@ -169,7 +169,11 @@ async fn ai_generate(
 /// From a document made by GET /agents/{id}/export. The new agent is a draft
 /// at version 1; a custom personality in the document is created for you.
 #[utoipa::path(post, path = "/agents/import", tag = "agents", request_body = ExportDocument, security(("bearer" = [])),
-    responses((status = 201, description = "Imported", body = Envelope<AgentOut>), (status = 422, description = "Not an agent document", body = ErrorBody)))]
+    responses(
+        (status = 201, description = "Imported", body = Envelope<AgentOut>),
+        (status = 404, description = "The agent's built-in personality does not exist", body = ErrorBody),
+        (status = 422, description = "Not an agent document", body = ErrorBody),
+    ))]
 async fn import_agent(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -281,7 +285,11 @@ async fn delete_agent(
 ///
 /// A new draft agent with the same configuration, at version 1.
 #[utoipa::path(post, path = "/agents/{id}/duplicate", tag = "agents", request_body = DuplicateIn, security(("bearer" = [])),
-    responses((status = 201, description = "The copy", body = Envelope<AgentOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
+    responses(
+        (status = 201, description = "The copy", body = Envelope<AgentOut>),
+        (status = 404, description = "No such agent of yours", body = ErrorBody),
+        (status = 422, description = "The name is not a valid agent name", body = ErrorBody),
+    ))]
 async fn duplicate_agent(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -373,7 +381,11 @@ async fn list_versions(
 ///
 /// Makes that version's configuration current again, as a new version.
 #[utoipa::path(post, path = "/agents/{id}/versions/{version}/restore", tag = "agents", security(("bearer" = [])),
-    responses((status = 200, description = "Restored", body = Envelope<AgentOut>), (status = 404, description = "No such agent or version", body = ErrorBody)))]
+    responses(
+        (status = 200, description = "Restored", body = Envelope<AgentOut>),
+        (status = 400, description = "The version is not a whole number from 1 to 4294967295", body = ErrorBody),
+        (status = 404, description = "No such agent or version", body = ErrorBody),
+    ))]
 async fn restore_version(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

@@ -342,12 +342,17 @@ pub async fn duplicate(
     name: Option<String>,
 ) -> Result<AgentView, Error> {
     let (agent, _) = load(store, actor, id, Action::View).await?;
-    let name = name
-        .map(|n| n.trim().to_owned())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| format!("{} (copy)", agent.config.name));
+    // A name given is checked like any agent's (too long is refused); the
+    // default "<name> (copy)" is cut to fit.
+    let name = match name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty()) {
+        Some(given) => given,
+        None => format!("{} (copy)", agent.config.name)
+            .chars()
+            .take(AgentConfig::NAME_MAX)
+            .collect(),
+    };
     let config = AgentConfig {
-        name: name.chars().take(AgentConfig::NAME_MAX).collect(),
+        name,
         ..agent.config
     };
     check(&config, "")?;

@@ -35,7 +35,7 @@ pub struct ModelIn {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub provider: Option<Option<Checked<ModelProvider>>>,
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<String>, nullable, max_length = 200)]
+    #[schema(value_type = Option<String>, nullable, min_length = 1, max_length = 200, pattern = r"\S")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<Option<String>>,
     /// Default 0.7.
@@ -44,6 +44,7 @@ pub struct ModelIn {
     pub temperature: Option<f64>,
     /// Default 1024.
     #[schema(minimum = 1, maximum = 32768)]
+    #[serde(default, deserialize_with = "whole")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tokens: Option<u32>,
 }
@@ -68,11 +69,33 @@ impl ModelIn {
 /// required and the rest default; on update only what is sent changes (send
 /// `null` to clear an optional field). The legacy names `voiceEnabled` and
 /// `voiceModel` are accepted for `voice_enabled` and `voice_model_id`.
+/// A new agent: [`AgentIn`] with its `name` required.
+// Only documents POST /agents; the handler reads an `AgentIn` and says when
+// the name is missing.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct NewAgentIn {
+    /// Not only spaces; no control or text-direction characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
+    name: String,
+    #[serde(flatten)]
+    rest: AgentIn,
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentIn {
-    /// Required on creation.
-    #[schema(min_length = 1, max_length = 100)]
+    /// Required on creation. Not only spaces; no control or text-direction
+    /// characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[schema(max_length = 1000)]
@@ -93,7 +116,7 @@ pub struct AgentIn {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub greeting: Option<String>,
     /// A BCP 47 language tag, e.g. en or pt-BR.
-    #[schema(max_length = 35)]
+    #[schema(max_length = 35, pattern = "^[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})*$")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
     #[serde(default, deserialize_with = "double_option")]
@@ -215,8 +238,11 @@ impl From<&Voice> for VoiceOut {
 pub struct ModelOut {
     /// Null: the server's configured provider.
     pub provider: Option<ModelProvider>,
+    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
     pub model: Option<String>,
+    #[schema(minimum = 0, maximum = 2)]
     pub temperature: f64,
+    #[schema(minimum = 1, maximum = 32768)]
     pub max_tokens: u32,
 }
 
@@ -235,12 +261,22 @@ impl From<&ModelSettings> for ModelOut {
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentConfigOut {
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     pub name: String,
+    #[schema(max_length = 1000)]
     pub description: String,
     #[serde(rename = "type")]
     pub agent_type: AgentType,
+    #[schema(max_length = 20000)]
     pub instructions: String,
+    #[schema(max_length = 2000)]
     pub greeting: String,
+    /// A BCP 47 language tag, e.g. en or pt-BR.
+    #[schema(max_length = 35, pattern = "^[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})*$")]
     pub language: String,
     pub personality_id: Option<String>,
     pub model: ModelOut,
@@ -382,7 +418,7 @@ impl From<AgentVersion> for VersionOut {
 #[into_params(parameter_in = Query)]
 pub struct AgentQuery {
     /// From 1 (default 1).
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 1000000)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u64>,
     /// Default 10.
@@ -436,8 +472,12 @@ impl AgentQuery {
 
 #[derive(Debug, Deserialize, ToSchema, serde::Serialize, Default)]
 pub struct DuplicateIn {
-    /// Default: "<name> (copy)".
-    #[schema(max_length = 100)]
+    /// Default (also when empty): "<name> (copy)". No control or
+    /// text-direction characters.
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
@@ -448,6 +488,7 @@ pub struct DeployIn {
     pub environment: Environment,
     /// Default: the current version.
     #[schema(minimum = 1)]
+    #[serde(default, deserialize_with = "whole")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<u32>,
     /// Settings of this deployment (free-form).
@@ -545,7 +586,12 @@ pub struct FromTemplateIn {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     pub template_id: String,
-    #[schema(max_length = 100)]
+    /// Default (also when empty): the template's name. No control or
+    /// text-direction characters.
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
@@ -627,15 +673,20 @@ pub struct BulkUpdateIn {
     #[schema(required = true, min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub changes: BulkChangesIn,
 }
 
 /// At least one of them.
 #[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
+#[schema(min_properties = 1)]
 pub struct BulkChangesIn {
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = AgentStatus, required = false)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<AgentStatus>,
-    #[serde(rename = "type")]
+    #[serde(default, rename = "type", deserialize_with = "present")]
+    #[schema(value_type = AgentType, required = false)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent_type: Option<AgentType>,
 }
@@ -645,11 +696,14 @@ pub struct BulkDeleteOut {
     pub deleted: u64,
 }
 
+/// At least one of `public` and `teamId`.
 #[derive(Debug, Deserialize, ToSchema, serde::Serialize, Default)]
+#[schema(min_properties = 1)]
 pub struct ShareIn {
     /// true: anyone signed in with the link can chat with the agent; false:
     /// revoke the link; absent: leave it as it is.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = bool, required = false)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub public: Option<bool>,
     /// A team of yours: its members get their team role's rights on the
@@ -689,9 +743,10 @@ pub struct ExportDocument {
     pub format: String,
     /// Always 1 for now.
     #[schema(minimum = 1, maximum = 1)]
+    #[serde(deserialize_with = "whole_required")]
     pub format_version: u32,
     pub exported_at: DateTime<Utc>,
-    #[schema(schema_with = crate::docs::schema::json_object)]
+    #[schema(value_type = AgentConfigOut)]
     pub agent: serde_json::Value,
     /// A custom personality travels with the agent; a built-in one is referred to by id.
     pub personality: Option<ExportedPersonality>,
@@ -784,4 +839,35 @@ pub struct ExportedPersonality {
     pub traits: Vec<String>,
     #[serde(default)]
     pub instructions: String,
+}
+
+/// A member that may be absent but not `null`.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// A whole number: a JSON integer, also when written with a fraction of
+/// zero (`3.0`), which JSON Schema counts as an integer too.
+fn whole<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    let Some(n) = Option::<serde_json::Number>::deserialize(d)? else {
+        return Ok(None);
+    };
+    let value = match n.as_u64() {
+        Some(v) => Some(v),
+        None => n
+            .as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX))
+            .map(|f| f as u64),
+    };
+    value
+        .and_then(|v| u32::try_from(v).ok())
+        .map(Some)
+        .ok_or_else(|| serde::de::Error::custom("Must be a whole number from 1 to 4294967295"))
+}
+
+/// As [`whole`], required.
+fn whole_required<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    whole(d)?.ok_or_else(|| serde::de::Error::custom("Must be a whole number"))
 }

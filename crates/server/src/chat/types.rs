@@ -14,9 +14,10 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatIn {
-    /// What the person says.
+    /// What the person says (white space around it is trimmed; not only
+    /// white space).
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 32000)]
+    #[schema(required = true, min_length = 1, max_length = 32000, pattern = r"\S")]
     pub message: String,
     /// Continue this conversation; absent starts a new one.
     #[serde(skip_serializing_if = "Option::is_none")]

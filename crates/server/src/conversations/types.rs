@@ -215,7 +215,7 @@ impl From<Message> for MessageOut {
 #[into_params(parameter_in = Query)]
 pub struct ConversationQuery {
     /// From 1.
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 1000000)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u64>,
     /// From 1 to 100 (default 10).
@@ -234,9 +234,11 @@ pub struct ConversationQuery {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Filter<ConversationStatus>>,
     /// Started at or after this instant (RFC 3339, or a YYYY-MM-DD date).
+    #[param(schema_with = crate::docs::schema::instant_filter)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
     /// Started at or before this instant (RFC 3339, or a YYYY-MM-DD date: its end).
+    #[param(schema_with = crate::docs::schema::instant_filter)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
     /// Words in the title or in any message.

@@ -82,7 +82,7 @@ impl<T: Serialize> IntoResponse for Paged<T> {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 1000000)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u64>,
     /// Default 10.

@@ -57,6 +57,19 @@ fn is_json(req: &Request) -> bool {
 }
 
 pub(crate) fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Every body of the API is an object; serde would also read a struct
+    // from an array (`[null, null]`) by position.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            "The body must be a JSON object".to_owned(),
+        )
+        .with_errors(vec![FieldError {
+            field: String::new(),
+            message: "The body must be a JSON object".to_owned(),
+        }]));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let inner = err.inner();

@@ -5,12 +5,46 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::ApiError;
+use super::client_ip::forwarded_https;
 use super::metrics::HttpMetrics;
+use crate::config::Config;
+
+/// The request's id: the caller's when it is safe to log, else generated.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The longest `x-request-id` of a caller's that is kept.
+pub const REQUEST_ID_MAX_LEN: usize = 64;
+
+/// Takes away an `x-request-id` that is not safe to write into the log, so
+/// that one is generated in its place: every log line of the request
+/// carries the id, and a caller's line breaks or terminal escapes there
+/// would forge lines or rewrite a terminal. Kept: at most
+/// [`REQUEST_ID_MAX_LEN`] of `A-Z a-z 0-9 . _ -`, sent once.
+pub async fn drop_unsafe_request_id(mut request: Request) -> Request {
+    let mut ids = request.headers().get_all(&REQUEST_ID).iter();
+    let safe = match (ids.next(), ids.next()) {
+        (None, _) => true,
+        (Some(id), None) => is_safe_request_id(id.as_bytes()),
+        (Some(_), Some(_)) => false,
+    };
+    if !safe {
+        request.headers_mut().remove(&REQUEST_ID);
+    }
+    request
+}
+
+fn is_safe_request_id(id: &[u8]) -> bool {
+    !id.is_empty()
+        && id.len() <= REQUEST_ID_MAX_LEN
+        && id
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
 
 /// Copies the matched route template onto the response, so that the outer
 /// metrics layer (which runs before routing) can label by route.
@@ -35,9 +69,9 @@ pub async fn record_metrics(
     let route = response
         .extensions()
         .get::<MatchedPath>()
-        .map_or("unmatched", MatchedPath::as_str);
+        .map(MatchedPath::as_str);
     metrics.record(
-        method.as_str(),
+        &method,
         route,
         response.status().as_u16(),
         started.elapsed(),
@@ -101,17 +135,102 @@ pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Respons
     ApiError::internal(std::io::Error::other(format!("handler panicked: {detail}"))).into_response()
 }
 
-/// Security headers on every answer, unless a handler set its own.
-pub async fn security_headers(mut response: Response) -> Response {
-    const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
-                       font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:; \
-                       frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+/// What the security headers of an answer depend on, from the configuration.
+#[derive(Debug, Clone)]
+pub struct SecurityHeaders {
+    /// `public_url` is https: the pages are served over HTTPS.
+    https_public: bool,
+    trusted_proxies: usize,
+    /// `public_url`'s origin as the web app's socket reaches it (`wss://host`).
+    public_socket_origin: Option<String>,
+}
+
+impl SecurityHeaders {
+    pub fn new(config: &Config) -> Self {
+        let https_public = config.public_url.starts_with("https://");
+        let public_socket_origin = config
+            .public_url
+            .split_once("://")
+            .map(|(_, rest)| rest.split('/').next().unwrap_or_default())
+            .filter(|host| is_safe_host(host))
+            .map(|host| socket_origin(https_public, host));
+        Self {
+            https_public,
+            trusted_proxies: config.trusted_proxies,
+            public_socket_origin,
+        }
+    }
+
+    /// The policy for a page of `host` (the request's), served over HTTPS
+    /// or not: only this server's own origin may be fetched or opened a
+    /// socket to. `'self'` alone covers the same origin's `ws:`/`wss:` in
+    /// browsers that follow CSP Level 3 (Chromium, Firefox, Safari 15.4 and
+    /// later); the socket origins are named too for the others.
+    fn content_security_policy(&self, https: bool, host: Option<&str>) -> String {
+        let mut connect = String::from("'self'");
+        let request_origin = host.map(|host| socket_origin(https, host));
+        for origin in [request_origin.as_ref(), self.public_socket_origin.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            if !connect.split(' ').any(|known| known == origin) {
+                connect.push(' ');
+                connect.push_str(origin);
+            }
+        }
+        format!(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+             font-src 'self' data:; connect-src {connect}; media-src 'self' blob:; worker-src 'self' blob:; \
+             frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+        )
+    }
+}
+
+/// `Strict-Transport-Security` on answers over HTTPS: browsers then use
+/// HTTPS alone for this host (and its subdomains) for a year.
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
+fn socket_origin(https: bool, host: &str) -> String {
+    format!("{}://{host}", if https { "wss" } else { "ws" })
+}
+
+/// A host (and port) fit to be written into a policy: nothing that could
+/// end a source (white space, `;`, `,`, quotes) or widen it (`*`).
+fn is_safe_host(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 255
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'))
+}
+
+/// Security headers on every answer, unless a handler set its own; HSTS
+/// when the page is served over HTTPS (`public_url` is https, or a trusted
+/// proxy's `X-Forwarded-Proto` says so).
+pub async fn security_headers(
+    State(policy): State<Arc<SecurityHeaders>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let https = policy.https_public || forwarded_https(request.headers(), policy.trusted_proxies);
+    let host = request
+        .uri()
+        .authority()
+        .map(|a| a.as_str())
+        .or_else(|| {
+            request
+                .headers()
+                .get(header::HOST)
+                .and_then(|v| v.to_str().ok())
+        })
+        .filter(|host| is_safe_host(host));
+    let csp = policy.content_security_policy(https, host);
+    let mut response = next.run(request).await;
     let headers = response.headers_mut();
     for (name, value) in [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
-        (header::CONTENT_SECURITY_POLICY, CSP),
         (
             header::HeaderName::from_static("permissions-policy"),
             "camera=(), geolocation=(), microphone=(self)",
@@ -120,6 +239,16 @@ pub async fn security_headers(mut response: Response) -> Response {
         headers
             .entry(name)
             .or_insert(HeaderValue::from_static(value));
+    }
+    if let Ok(csp) = HeaderValue::from_str(&csp) {
+        headers
+            .entry(header::CONTENT_SECURITY_POLICY)
+            .or_insert(csp);
+    }
+    if https {
+        headers
+            .entry(header::STRICT_TRANSPORT_SECURITY)
+            .or_insert(HeaderValue::from_static(HSTS));
     }
     response
 }
@@ -137,6 +266,52 @@ mod tests {
     async fn slow() -> &'static str {
         tokio::time::sleep(Duration::from_secs(5)).await;
         "late"
+    }
+
+    #[test]
+    fn request_ids_are_kept_only_when_short_and_plain() {
+        for safe in ["trace-me-42", "a.b_c-D9", &"x".repeat(REQUEST_ID_MAX_LEN)] {
+            assert!(is_safe_request_id(safe.as_bytes()), "{safe}");
+        }
+        for forged in [
+            "",
+            "a b",
+            "a\"b",
+            "line\r\nbreak",
+            "\u{1b}[31mred",
+            "ünï",
+            "semi;colon",
+            &"x".repeat(REQUEST_ID_MAX_LEN + 1),
+        ] {
+            assert!(!is_safe_request_id(forged.as_bytes()), "{forged:?}");
+        }
+    }
+
+    #[test]
+    fn sockets_may_reach_this_origin_only() {
+        let (config, _) = Config::load(
+            None,
+            [(
+                "AGENTFORGE_PUBLIC_URL".to_owned(),
+                "https://agents.example.com/app".to_owned(),
+            )],
+        )
+        .unwrap();
+        let policy = SecurityHeaders::new(&config);
+        let csp = policy.content_security_policy(true, Some("agents.example.com"));
+        assert!(
+            csp.contains("connect-src 'self' wss://agents.example.com;"),
+            "{csp}"
+        );
+        let csp = policy.content_security_policy(false, Some("10.0.0.5:8080"));
+        assert!(
+            csp.contains("connect-src 'self' ws://10.0.0.5:8080 wss://agents.example.com;"),
+            "{csp}"
+        );
+        assert!(!csp.contains(" ws: ") && !csp.contains(" wss: "), "{csp}");
+        for host in ["evil.example; script-src *", "a b", "*", "\"x\"", ""] {
+            assert!(!is_safe_host(host), "{host:?}");
+        }
     }
 
     #[tokio::test]

@@ -6,8 +6,6 @@ pub use probe::DatabaseProbe;
 
 use std::borrow::Cow;
 
-use std::fmt::Write;
-
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
@@ -204,50 +202,13 @@ async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
 #[utoipa::path(get, path = "/system/metrics", tag = "system",
     responses((status = 200, description = "Metrics in the Prometheus text format", body = String, content_type = "text/plain")))]
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    let mut out = String::with_capacity(4096);
-    state.metrics.render(&mut out);
-    let pool = state.store.pool_stats();
-    let db = state.store.kind().as_str();
-    out.push_str("# HELP agentforge_db_pool_connections Database pool connections by state.\n");
-    out.push_str("# TYPE agentforge_db_pool_connections gauge\n");
-    let _ = writeln!(
-        out,
-        "agentforge_db_pool_connections{{database=\"{db}\",state=\"idle\"}} {}",
-        pool.idle
-    );
-    let _ = writeln!(
-        out,
-        "agentforge_db_pool_connections{{database=\"{db}\",state=\"in_use\"}} {}",
-        pool.size.saturating_sub(pool.idle)
-    );
-    out.push_str(
-        "# HELP agentforge_db_pool_max_connections Largest size the database pool may grow to.\n",
-    );
-    out.push_str("# TYPE agentforge_db_pool_max_connections gauge\n");
-    let _ = writeln!(
-        out,
-        "agentforge_db_pool_max_connections{{database=\"{db}\"}} {}",
-        pool.max
-    );
-    out.push_str("# HELP agentforge_uptime_seconds Seconds since this instance started.\n");
-    out.push_str("# TYPE agentforge_uptime_seconds gauge\n");
-    let _ = writeln!(
-        out,
-        "agentforge_uptime_seconds {}",
-        state.started.elapsed().as_secs_f64()
-    );
-    out.push_str("# HELP agentforge_build_info Version of this instance.\n");
-    out.push_str("# TYPE agentforge_build_info gauge\n");
-    let _ = writeln!(
-        out,
-        "agentforge_build_info{{version=\"{}\"}} 1",
-        env!("CARGO_PKG_VERSION")
+    let out = state.metrics.render(
+        state.store.kind().as_str(),
+        state.store.pool_stats(),
+        state.started.elapsed(),
     );
     (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
+        [(header::CONTENT_TYPE, crate::http::metrics::CONTENT_TYPE)],
         out,
     )
 }

@@ -731,3 +731,82 @@ async fn deleting_an_account_deletes_its_agents() {
     })
     .await;
 }
+
+/// What the conformance run (conformance/run.sh) found the server and its
+/// document disagreeing on, each answered as the document now says.
+#[tokio::test]
+async fn bodies_are_held_to_their_documented_shape() {
+    for_each_engine(async |app| {
+        let token = user(&app, "ada@example.com").await;
+        let agent = create(&app, &token, json!({"name": "Nova"})).await;
+        let path = format!("/api/agents/{}", agent["id"].as_str().unwrap());
+        let post = async |suffix: &str, body: Value| {
+            call(&app, Method::POST, &format!("{path}{suffix}"), &token, body).await
+        };
+
+        // A duplicate's given name is checked like any agent's, not cut.
+        let (status, body) = post("/duplicate", json!({"name": "n".repeat(101)})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"][0]["field"], "name", "{body}");
+
+        // Sharing names at least one change, and `public` is a boolean.
+        let (status, body) = post("/share", json!({})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = post("/share", json!({"public": null})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"][0]["field"], "public", "{body}");
+
+        // Every body is an object: serde would read a struct from an array.
+        let (status, body) = post("/share", json!([null, null])).await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = post("/duplicate", json!(["Copy"])).await;
+        assert_error(status, &body, 422, "validation_failed");
+
+        // A version in the path that is no whole number is a bad request.
+        let (status, body) = post("/versions/-1/restore", json!({})).await;
+        assert_error(status, &body, 400, "bad_request");
+
+        // JSON Schema counts 1.0 as an integer, and so does the server.
+        let (status, body) = post(
+            "/deploy",
+            json!({"environment": "development", "version": 1.0}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = post(
+            "/deploy",
+            json!({"environment": "development", "version": 1.5}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+
+        // A bulk change names a status or a type, never null.
+        let (status, body) = call(
+            &app,
+            Method::POST,
+            "/api/agents/bulk-update",
+            &token,
+            json!({"ids": [agent["id"]], "changes": {"status": null}}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+
+        // A generated draft's name keeps to what a name may hold, whatever the industry.
+        let industry = format!("Dental\u{202E}{}", "x".repeat(150));
+        let (status, body) = call(
+            &app,
+            Method::POST,
+            "/api/agents/ai-generate",
+            &token,
+            json!({"prompt": "Answer questions", "industry": industry}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let name = body["data"]["agent"]["name"].as_str().unwrap();
+        assert!(
+            name.chars().count() <= 100 && !name.contains('\u{202E}'),
+            "{name}"
+        );
+    })
+    .await;
+}

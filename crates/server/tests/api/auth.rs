@@ -118,10 +118,12 @@ async fn me_and_profile_need_a_valid_unexpired_token() {
         let (status, body) = app.get_as("/api/auth/me", "garbage").await;
         assert_error(status, &body, 401, "token_invalid");
         let user_id = session["user"]["id"].as_str().unwrap();
-        let expired = app
-            .state
-            .access_tokens
-            .issue_with_ttl(user_id, chrono::Duration::seconds(-5));
+        let session_id = app.state.access_tokens.verify(token).unwrap().session_id;
+        let expired = app.state.access_tokens.issue_with_ttl(
+            user_id,
+            &session_id,
+            chrono::Duration::seconds(-5),
+        );
         let (status, body) = app.get_as("/api/auth/me", &expired).await;
         assert_error(status, &body, 401, "token_expired");
 
@@ -413,4 +415,50 @@ async fn bad_bodies_get_the_error_shape_and_change_nothing() {
     assert_error(status, &body, 422, "validation_failed");
     assert_eq!(body["errors"][0]["field"], "email");
     assert_eq!(app.store.users().count().await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn forgot_password_does_the_same_work_for_known_and_unknown_addresses() {
+    for_each_engine(async |app| {
+        app.register("ada@example.com", PASSWORD).await;
+        let ask = async |email: &str| {
+            app.post_json("/api/auth/forgot-password", &json!({ "email": email }))
+                .await
+        };
+        let known = ask("ada@example.com").await;
+        let unknown = ask("nobody@example.com").await;
+        assert_eq!(known.0, 200, "{known:?}");
+        assert_eq!(known, unknown, "the same answer");
+        // Each answer queued one job and did nothing else: no lookup, no
+        // mail, so it takes as long whether or not the address has an account.
+        let jobs = app
+            .store
+            .jobs()
+            .of_kind("accounts.password_reset", 10)
+            .await
+            .unwrap();
+        let mut queued: Vec<&str> = jobs
+            .iter()
+            .filter_map(|j| j.payload["email"].as_str())
+            .collect();
+        queued.sort_unstable();
+        assert_eq!(queued, ["ada@example.com", "nobody@example.com"]);
+        // The jobs mail the account, and nobody else.
+        app.token_from_mail("ada@example.com", "Reset your AgentForge password")
+            .await;
+        crate::fixtures::eventually(|| async {
+            let jobs = app
+                .store
+                .jobs()
+                .of_kind("accounts.password_reset", 10)
+                .await
+                .unwrap();
+            jobs.iter()
+                .all(|j| j.status == agentforge_domain::job::JobStatus::Succeeded)
+        })
+        .await;
+        let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
+        assert!(mails.iter().all(|m| m.to_address != "nobody@example.com"));
+    })
+    .await;
 }

@@ -35,7 +35,7 @@ async fn every_endpoint_answers_the_type_it_declares() {
         // Accounts.
         let ada = nobody.register(&register("ada@example.com")).await.value();
         assert_eq!(ada.user.role, Role::Admin, "the first account administers");
-        let grace = nobody
+        nobody
             .register(&register("grace@example.com"))
             .await
             .value();
@@ -92,6 +92,14 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .reset_password(&ResetPasswordIn {
                 token,
                 new_password: "a brand new passphrase".into(),
+            })
+            .await
+            .value();
+        // The reset signed Grace out everywhere: she signs in again.
+        let grace = nobody
+            .login(&LoginIn {
+                email: "grace@example.com".into(),
+                password: "a brand new passphrase".into(),
             })
             .await
             .value();
@@ -343,6 +351,16 @@ async fn every_endpoint_answers_the_type_it_declares() {
         assert_eq!(api.team_invitations(&team_id).await.value().len(), 1);
         let hedy = nobody.register(&register("hedy@example.com")).await.value();
         let as_hedy = app.api(&hedy.token);
+        as_hedy
+            .my_invitations()
+            .await
+            .unwrap_err()
+            .expect(403, "email_unverified");
+        let confirm = app.token_from_mail("hedy@example.com", "Confirm").await;
+        nobody
+            .verify_email(&TokenIn { token: confirm })
+            .await
+            .value();
         let token = app.token_from_mail("hedy@example.com", "invited").await;
         as_hedy.invitation_details(&token).await.value();
         assert_eq!(as_hedy.my_invitations().await.value().len(), 1);
@@ -370,6 +388,11 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .await
             .value();
         let joan = nobody.register(&register("joan@example.com")).await.value();
+        let confirm = app.token_from_mail("joan@example.com", "Confirm").await;
+        nobody
+            .verify_email(&TokenIn { token: confirm })
+            .await
+            .value();
         app.api(&joan.token)
             .reject_invitation(&third.id)
             .await

@@ -83,12 +83,34 @@ pub fn docx(paragraphs: &[&str]) -> Vec<u8> {
     buffer.into_inner()
 }
 
-/// Signs up `email` and returns its access token.
+/// Signs up `email`, has its address verified (as opening the emailed link
+/// does) and returns its access token.
 pub async fn sign_up(app: &TestApp, email: &str) -> String {
+    let token = sign_up_unverified(app, email).await;
+    mark_verified(app, email).await;
+    token
+}
+
+/// Signs up `email`, leaving its address unverified, and returns its access
+/// token.
+pub async fn sign_up_unverified(app: &TestApp, email: &str) -> String {
     app.register(email, PASSWORD).await["token"]
         .as_str()
         .unwrap()
         .to_owned()
+}
+
+/// Marks the address of `email`'s account verified, as opening the link of
+/// its verification email does.
+pub async fn mark_verified(app: &TestApp, email: &str) {
+    let email = agentforge_domain::Email::parse(email).unwrap();
+    let user = app.store.users().find_by_email(&email).await.unwrap();
+    let user = user.unwrap_or_else(|| panic!("no account for {email:?}"));
+    app.store
+        .users()
+        .mark_email_verified(&user.id)
+        .await
+        .unwrap();
 }
 
 /// Creates an agent and returns its id.

@@ -14,8 +14,13 @@ pub use agentforge_testkit::{Engine, engines};
 
 /// Runs `test` once per engine, each time against a fresh server and database.
 pub async fn for_each_engine(test: impl AsyncFn(TestApp)) {
+    for_each_engine_with(&[], test).await;
+}
+
+/// [`for_each_engine`], with configuration variables (AGENTFORGE_*) added.
+pub async fn for_each_engine_with(env: &[(&str, &str)], test: impl AsyncFn(TestApp)) {
     for engine in engines() {
-        let app = TestApp::spawn(engine, &[]).await;
+        let app = TestApp::spawn(engine, env).await;
         test(app).await;
     }
 }
@@ -75,6 +80,18 @@ impl TestApp {
             ("AGENTFORGE_DATABASE_MAX_CONNECTIONS".into(), "4".into()),
         ];
         vars.extend(env.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+        // This program is the test harness, not `agentforge`: unless the
+        // test names another, PDFs are read by the same reader built as a
+        // program of its own.
+        if !env
+            .iter()
+            .any(|(k, _)| *k == "AGENTFORGE_KNOWLEDGE_PDF_EXTRACTOR")
+        {
+            vars.push((
+                "AGENTFORGE_KNOWLEDGE_PDF_EXTRACTOR".into(),
+                env!("CARGO_BIN_EXE_pdf-reader").into(),
+            ));
+        }
         let (config, _) = Config::load(None, vars).expect("test configuration is valid");
         let app = Application::build(config).await.expect("server starts");
         let address = format!("http://127.0.0.1:{}", app.port());
@@ -188,13 +205,22 @@ impl TestApp {
         .await
     }
 
-    /// The token in the newest email to `to` whose subject contains `subject`.
+    /// The token in the newest email to `to` whose subject contains `subject`,
+    /// waiting a while for it: some are written by a job (a password reset).
     pub async fn token_from_mail(&self, to: &str, subject: &str) -> String {
-        let (mails, _) = self.store.outbox().list(1, 100).await.expect("outbox");
-        let mail = mails
-            .into_iter()
-            .find(|m| m.to_address == to && m.subject.contains(subject))
-            .unwrap_or_else(|| panic!("no mail '{subject}' to {to}"));
+        let mut waited = 0;
+        let mail = loop {
+            let (mails, _) = self.store.outbox().list(1, 100).await.expect("outbox");
+            if let Some(mail) = mails
+                .into_iter()
+                .find(|m| m.to_address == to && m.subject.contains(subject))
+            {
+                break mail;
+            }
+            assert!(waited < 200, "no mail '{subject}' to {to}");
+            waited += 1;
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        };
         // Links carry the token as `?token=` (accounts) or `?invitation=` (teams).
         let (at, key) = ["token=", "invitation="]
             .into_iter()

@@ -93,11 +93,12 @@ async fn a_mail_job_is_retried_after_smtp_fails_and_delivered_once_it_recovers()
     assert_eq!(mail.attempts, 2);
     assert_eq!(mail.error, None);
     assert_eq!(smtp.received().len(), 1);
-    let job = &app.store.jobs().of_kind("mail.send", 5).await.unwrap()[0];
-    assert_eq!(
-        (job.status, job.attempts),
-        (agentforge_domain::job::JobStatus::Succeeded, 2)
-    );
+    // The job is closed just after the mail is marked sent.
+    crate::fixtures::eventually(async || {
+        let job = &app.store.jobs().of_kind("mail.send", 5).await.unwrap()[0];
+        (job.status, job.attempts) == (agentforge_domain::job::JobStatus::Succeeded, 2)
+    })
+    .await;
 }
 
 #[tokio::test]

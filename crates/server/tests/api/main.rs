@@ -9,12 +9,15 @@ mod access;
 mod agents;
 mod auth;
 mod chat;
+mod connections;
 mod contract;
 mod conversations;
 
 mod http_conventions;
+mod knowledge;
 mod mail;
 mod openapi;
+mod sessions;
 mod settings;
 mod static_files;
 mod system;

@@ -214,3 +214,22 @@ fn success_is_a_constant() {
         }
     }
 }
+
+/// Lists refuse a page past 1,000,000 (docs/api.md); the document says so,
+/// so a generated client or test never asks for one.
+#[test]
+fn every_page_parameter_is_bounded() {
+    let document = document();
+    let mut unbounded = Vec::new();
+    for (method, path, operation) in operations(&document) {
+        for parameter in operation["parameters"].as_array().into_iter().flatten() {
+            if parameter["name"] == "page" && parameter["schema"]["maximum"] != 1_000_000 {
+                unbounded.push(format!("{method} {path}"));
+            }
+        }
+    }
+    assert!(
+        unbounded.is_empty(),
+        "page without its maximum: {unbounded:?}"
+    );
+}

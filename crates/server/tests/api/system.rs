@@ -79,3 +79,78 @@ async fn metrics_count_requests_by_route_and_status_and_show_the_pool() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn metrics_labels_stay_bounded_under_made_up_methods_and_paths() {
+    for_each_engine(async |app| {
+        let before = app.get("/api/system/metrics").await.text().await.unwrap();
+        for i in 0..300 {
+            let method =
+                reqwest::Method::from_bytes(format!("M{i}X{}", i * 7919).as_bytes()).unwrap();
+            let path = format!("/api/no-{i}/{}", i * 31);
+            let _ = app
+                .client
+                .request(method, app.url(&path))
+                .send()
+                .await
+                .unwrap();
+            let _ = app.get(&format!("/page-{i}")).await;
+        }
+        let text = app.get("/api/system/metrics").await.text().await.unwrap();
+        let series = |text: &str| {
+            text.lines()
+                .filter(|l| l.starts_with("agentforge_http_requests_total{"))
+                .count()
+        };
+        assert!(
+            series(&text) <= series(&before) + 4,
+            "{} series after 600 requests: {text}",
+            series(&text)
+        );
+        assert!(
+            text.contains(
+                r#"agentforge_http_requests_total{method="other",route="unmatched",status="#
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("M1X"), "no invented method is a label");
+        assert!(!text.contains("/api/no-"), "no unmatched path is a label");
+        assert!(text.len() < 64 * 1024, "{} bytes", text.len());
+    })
+    .await;
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_fresh_data_dir_its_database_and_its_secret_key_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let parent = tempfile::tempdir().unwrap();
+    let data = parent.path().join("fresh").join("data");
+    // The defaults: the SQLite file and a generated key, in the data dir.
+    let env = [
+        ("AGENTFORGE_HOST", "127.0.0.1".to_owned()),
+        ("AGENTFORGE_PORT", "0".to_owned()),
+        ("AGENTFORGE_DATA_DIR", data.display().to_string()),
+    ]
+    .map(|(k, v)| (k.to_owned(), v));
+    let (config, _) = agentforge_server::Config::load(None, env).unwrap();
+    // Migrating writes, so SQLite's side files exist too.
+    let app = agentforge_server::Application::build(config).await.unwrap();
+    let mode = |p: &std::path::Path| {
+        std::fs::metadata(p)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(mode(&data), 0o700, "the data dir");
+    assert_eq!(mode(&data.join("agentforge.db")), 0o600, "the database");
+    assert_eq!(mode(&data.join("secret.key")), 0o600, "the secret key");
+    for side in ["agentforge.db-wal", "agentforge.db-shm"] {
+        let path = data.join(side);
+        if path.exists() {
+            assert_eq!(mode(&path), 0o600, "{side}");
+        }
+    }
+    drop(app);
+}

@@ -8,6 +8,8 @@ type S = components['schemas'];
 export type Agent = S['AgentOut'];
 export type AgentConfig = S['AgentConfigOut'];
 export type AgentInput = S['AgentIn'];
+/** A new agent's fields: as AgentInput, with its name. */
+export type NewAgentInput = S['NewAgentIn'];
 export type Template = S['TemplateOut'];
 export type Voice = S['VoiceOut'];
 export type Personality = S['PersonalityOut'];
@@ -122,7 +124,7 @@ function useInvalidate() {
 export function useCreateAgent() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: AgentInput) => api.post('/agents', { body: input, defaultMessage: AGENT_ERRORS.create }),
+    mutationFn: (input: NewAgentInput) => api.post('/agents', { body: input, defaultMessage: AGENT_ERRORS.create }),
     onSuccess: () => invalidate(),
   });
 }

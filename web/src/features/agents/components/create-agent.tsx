@@ -13,7 +13,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { useCreateAgent, useGenerateAgent, useTemplates, type Template } from '@/features/agents/api/agents';
+import { useCreateAgent, useGenerateAgent, useTemplates, type AgentInput, type Template } from '@/features/agents/api/agents';
 import { AgentForm } from '@/features/agents/components/agent-form';
 import { Tag } from '@/features/agents/components/status-badge';
 import { EMPTY_VALUES, valuesFrom, type AgentFormValues } from '@/features/agents/utils/form-values';
@@ -133,9 +133,10 @@ export function CreateAgent({ initialStart = 'scratch' }: { initialStart?: Start
   };
   const applyDraft = (d: Omit<Draft, 'key'>) => setDraft((prev) => ({ ...d, key: (prev?.key ?? 0) + 1 }));
 
-  const onSubmit = async (input: Parameters<typeof create.mutateAsync>[0]) => {
+  const onSubmit = async (input: AgentInput) => {
     try {
-      const agent = await create.mutateAsync(input);
+      // The form requires a name; an empty one is the server's to refuse, like any field.
+      const agent = await create.mutateAsync({ ...input, name: input.name ?? '' });
       toast({ title: t('toasts.created', { defaultValue: TOASTS.created }), status: 'success' });
       navigate(`/dashboard/agents/${agent.id}`);
     } catch (e) {
