@@ -356,50 +356,6 @@ async fn a_killed_server_leaves_its_partial_answer_stored_as_interrupted() {
     );
 }
 
-/// A one-page PDF whose content stream is `content` (Helvetica as /F1 when
-/// `font`).
-fn pdf(content: &str, font: bool) -> Vec<u8> {
-    let resources = if font {
-        " /Resources << /Font << /F1 5 0 R >> >>"
-    } else {
-        ""
-    };
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>".to_owned(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_owned(),
-        format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R{resources} >>"
-        ),
-        format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-            .to_owned(),
-    ];
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, object) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n{object}\nendobj\n", i + 1).as_bytes());
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for offset in offsets {
-        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
-}
-
 /// Runs `agentforge extract-pdf` as the server does (an empty environment
 /// but for the allocator's setting), with `input` on standard input.
 fn extract_pdf(input: &[u8], max_memory_bytes: &str) -> Output {
@@ -425,13 +381,16 @@ fn extract_pdf(input: &[u8], max_memory_bytes: &str) -> Output {
 
 #[test]
 fn extract_pdf_writes_the_text_of_the_pdf_it_reads_or_why_it_cannot() {
-    let page = pdf("BT /F1 12 Tf 72 720 Td (Refunds take 14 days.) Tj ET", true);
+    let page = agentforge_testkit::pdf(&["Refunds take 14 days."]);
     let output = extract_pdf(&page, "1073741824");
     assert!(output.status.success(), "{output:?}");
     assert!(text(&output.stdout).contains("Refunds take 14 days."));
 
     // A font named but not there: pdf-extract panics, quietly.
-    let output = extract_pdf(&pdf("BT /F9 12 Tf (x) Tj ET", false), "1073741824");
+    let output = extract_pdf(
+        &agentforge_testkit::pdf_with_content("BT /F9 12 Tf (x) Tj ET", false),
+        "1073741824",
+    );
     assert_eq!(output.status.code(), Some(3), "{output:?}");
     assert_eq!(text(&output.stdout), "is a damaged PDF that cannot be read");
     assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
@@ -442,7 +401,7 @@ fn extract_pdf_writes_the_text_of_the_pdf_it_reads_or_why_it_cannot() {
         "BT /F1 12 Tf 72 720 Td {}ET",
         "(a) Tj ".repeat((16 << 20) / 7)
     );
-    let hungry = pdf(&operators, true);
+    let hungry = agentforge_testkit::pdf_with_content(&operators, true);
     let output = extract_pdf(&hungry, "134217728");
     assert!(!output.status.success(), "{output:?}");
     assert_ne!(output.status.code(), Some(0));
@@ -492,15 +451,18 @@ async fn serve_reads_pdf_uploads_in_a_process_of_its_own() {
             .send()
     };
 
-    let page = pdf("BT /F1 12 Tf 72 720 Td (Refunds take 14 days.) Tj ET", true);
+    let page = agentforge_testkit::pdf(&["Refunds take 14 days."]);
     let response = upload("refunds.pdf", page).await.unwrap();
     assert_eq!(response.status(), 201);
     let body: serde_json::Value = response.json().await.unwrap();
     assert!(body["data"]["charCount"].as_u64().unwrap() > 10, "{body}");
 
-    let response = upload("panics.pdf", pdf("BT /F9 12 Tf (x) Tj ET", false))
-        .await
-        .unwrap();
+    let response = upload(
+        "panics.pdf",
+        agentforge_testkit::pdf_with_content("BT /F9 12 Tf (x) Tj ET", false),
+    )
+    .await
+    .unwrap();
     assert_eq!(response.status(), 422);
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(

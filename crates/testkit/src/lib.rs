@@ -5,10 +5,12 @@
 #![allow(clippy::unwrap_used)] // test support: a panic is a failed test
 
 pub mod database;
+mod pdf;
 mod provider;
 mod smtp;
 
 pub use database::{Engine, TestDatabase, engines};
+pub use pdf::{pdf, pdf_with_content};
 pub use provider::{Pace, ProviderStandIn, answer_to};
 pub use smtp::SmtpStandIn;
 

@@ -12,47 +12,7 @@ use tokio_tungstenite::tungstenite::Message as Frame;
 
 use crate::helpers::{PASSWORD, TestApp};
 
-/// A one-page PDF whose page shows `lines` in Helvetica, with a correct
-/// cross-reference table.
-pub fn pdf(lines: &[&str]) -> Vec<u8> {
-    let mut content = String::from("BT /F1 12 Tf 72 720 Td 14 TL\n");
-    for line in lines {
-        let escaped = line
-            .replace('\\', "\\\\")
-            .replace('(', "\\(")
-            .replace(')', "\\)");
-        content.push_str(&format!("({escaped}) Tj T*\n"));
-    }
-    content.push_str("ET");
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>".to_owned(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_owned(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>".to_owned(),
-        format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_owned(),
-    ];
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, object) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n{object}\nendobj\n", i + 1).as_bytes());
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for offset in offsets {
-        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
-}
+pub use agentforge_testkit::pdf;
 
 /// A Word document with one paragraph per entry of `paragraphs`.
 pub fn docx(paragraphs: &[&str]) -> Vec<u8> {

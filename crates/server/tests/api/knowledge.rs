@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use agentforge_testkit::pdf_with_content;
+
 use crate::fixtures::{self, agent, sign_up, upload};
 use crate::helpers::{Engine, TestApp, assert_error, engines};
 
@@ -430,48 +432,4 @@ async fn the_pdf_readers_process_is_killed_at_its_deadline_and_at_the_text_cap()
     let (status, body) = upload_document(&app, &token, &id, "endless.pdf", pdf).await;
     assert_error(status, &body, 413, "text_too_large");
     assert!(documents(&app, &token, &id).await.is_empty());
-}
-
-/// A one-page PDF whose content stream is `content` (Helvetica as /F1 when
-/// `font`), with a correct cross-reference table.
-fn pdf_with_content(content: &str, font: bool) -> Vec<u8> {
-    let resources = if font {
-        " /Resources << /Font << /F1 5 0 R >> >>"
-    } else {
-        ""
-    };
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>".to_owned(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_owned(),
-        format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R{resources} >>"
-        ),
-        format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-            .to_owned(),
-    ];
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, object) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n{object}\nendobj\n", i + 1).as_bytes());
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for offset in offsets {
-        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
 }
