@@ -30,9 +30,8 @@ dev: $(WEB_STAMP)
 	cargo build
 	trap 'kill 0' EXIT; ./target/debug/agentforge serve & (cd web && npm run dev)
 
-## test: formatting, lints, the OpenAPI check, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), Vitest and Playwright
-## (the conformance run joins it once it passes: docs/api.md, "Conformance")
-test: check test-rust test-web test-e2e
+## test: formatting, lints, the OpenAPI check, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), Vitest, Playwright and the conformance run
+test: check test-rust test-web test-e2e conformance
 
 ## check: rustfmt, clippy -D warnings, the generated API contract, tsc and eslint
 check: $(WEB_STAMP)

@@ -1608,6 +1608,36 @@ export interface components {
             /** @enum {string} */
             event: "error";
         };
+        /** @description A server-sent event as sent: `data` is the JSON text of the event's object */
+        ChatStreamFrame: {
+            data: string;
+            /** @enum {string} */
+            event: "start";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "citations";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "delta";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "tool_call";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "tool_result";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "end";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "error";
+        };
         /** @description A knowledge passage an answer drew on. */
         CitationOut: {
             documentId: string;
@@ -2882,7 +2912,10 @@ export interface components {
          *     the current password.
          */
         ProfilePatch: {
-            /** @description Needed to change the email or the password. */
+            /**
+             * @description Needed to change the email or the password (empty when neither
+             *     changes).
+             */
             currentPassword?: string | null;
             /** Format: email */
             email?: string | null;
@@ -3260,8 +3293,8 @@ export interface operations {
                 page?: number;
                 /** @description Default 10. */
                 limit?: number;
-                status?: "all" | "draft" | "active" | "paused" | "archived";
-                type?: "all" | "general" | "customer_support" | "sales" | "sdr" | "customer_success" | "ecommerce" | "custom";
+                status?: "all" | "" | "draft" | "active" | "paused" | "archived";
+                type?: "all" | "" | "general" | "customer_support" | "sales" | "sdr" | "customer_success" | "ecommerce" | "custom";
                 /** @description Part of the name, any case. */
                 search?: string;
                 /** @description Default `created`. */
@@ -4174,7 +4207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ChatOut"];
-                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
+                    "text/event-stream": components["schemas"]["ChatStreamFrame"];
                 };
             };
             /** @description The body cannot be read */
@@ -4287,8 +4320,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only this agent's (`all` means no filter). */
                 agentId?: string;
-                channel?: "all" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
-                status?: "all" | "active" | "ended" | "handed_off";
+                channel?: "all" | "" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
+                status?: "all" | "" | "active" | "ended" | "handed_off";
                 from?: string;
                 to?: string;
                 /** @description Words in the title or in any message. */
@@ -4996,7 +5029,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ChatOut"];
-                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
+                    "text/event-stream": components["schemas"]["ChatStreamFrame"];
                 };
             };
             /** @description The body cannot be read */
@@ -5935,8 +5968,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only this agent's (`all` means no filter). */
                 agentId?: string;
-                channel?: "all" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
-                status?: "all" | "active" | "ended" | "handed_off";
+                channel?: "all" | "" | "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
+                status?: "all" | "" | "active" | "ended" | "handed_off";
                 from?: string;
                 to?: string;
                 /** @description Words in the title or in any message. */

@@ -146,8 +146,8 @@ pub struct ProfilePatch {
     #[schema(format = Email, max_length = 254)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
-    /// Needed to change the email or the password.
-    #[schema(min_length = 1)]
+    /// Needed to change the email or the password (empty when neither
+    /// changes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_password: Option<String>,
     #[schema(min_length = 8, max_length = 128)]

@@ -20,8 +20,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use service::{ChatInput, Purpose};
 use types::{
-    ChatIn, ChatOut, ChatStreamEvent, CitationsEvent, DeltaEvent, EndEvent, ErrorEvent,
-    PublicAgentOut, StartEvent, ToolCallEvent,
+    ChatIn, ChatOut, ChatStreamEvent, ChatStreamFrame, CitationsEvent, DeltaEvent, EndEvent,
+    ErrorEvent, PublicAgentOut, StartEvent, ToolCallEvent,
 };
 
 use crate::auth::CurrentUser;
@@ -83,7 +83,7 @@ impl ChatIn {
     responses(
         (status = 200, description = "The stored question and answer; streamed (Accept: text/event-stream or `stream: true`), server-sent events", content(
             (Envelope<ChatOut> = "application/json"),
-            (ChatStreamEvent = "text/event-stream"),
+            (ChatStreamFrame = "text/event-stream"),
         )),
         (status = 404, description = "No such agent or conversation", body = ErrorBody),
         (status = 409, description = "The agent is paused or archived, the conversation ended, or the agent's provider is not configured", body = ErrorBody),
@@ -122,7 +122,7 @@ async fn chat(
     responses(
         (status = 200, description = "The stored question and answer; streamed (Accept: text/event-stream or `stream: true`), server-sent events", content(
             (Envelope<ChatOut> = "application/json"),
-            (ChatStreamEvent = "text/event-stream"),
+            (ChatStreamFrame = "text/event-stream"),
         )),
         (status = 404, description = "No such agent or conversation", body = ErrorBody),
         (status = 409, description = "The agent is paused or archived, the conversation ended, or the agent's provider is not configured", body = ErrorBody),

@@ -144,3 +144,72 @@ pub enum ChatStreamEvent {
     End(EndEvent),
     Error(ErrorEvent),
 }
+
+/// One server-sent event of a streamed turn as it travels: `event` is its
+/// `event:` line and `data` its `data:` line, the JSON text of the event
+/// ([`ChatStreamEvent`] describes them decoded). In the API document each
+/// `data` says its media type and the schema of what it holds.
+pub struct ChatStreamFrame;
+
+impl ChatStreamFrame {
+    /// Each event name with the schema of its data.
+    const EVENTS: [(&'static str, &'static str); 7] = [
+        ("start", "StartEvent"),
+        ("citations", "CitationsEvent"),
+        ("delta", "DeltaEvent"),
+        ("tool_call", "ToolCallEvent"),
+        ("tool_result", "ToolCallOut"),
+        ("end", "EndEvent"),
+        ("error", "ErrorEvent"),
+    ];
+}
+
+impl utoipa::__dev::ComposeSchema for ChatStreamFrame {
+    fn compose(
+        _generics: Vec<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    ) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        let mut frames = OneOfBuilder::new();
+        for (event, data) in Self::EVENTS {
+            frames = frames.item(
+                ObjectBuilder::new()
+                    .property(
+                        "event",
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .enum_values(Some([event])),
+                    )
+                    .required("event")
+                    .property(
+                        "data",
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .content_media_type("application/json")
+                            .content_schema(Some(utoipa::openapi::Ref::from_schema_name(data))),
+                    )
+                    .required("data"),
+            );
+        }
+        frames
+            .description(Some(
+                "A server-sent event as sent: `data` is the JSON text of the event's object",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ChatStreamFrame {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        // The decoded events, and through them every schema a frame names.
+        schemas.push((
+            <ChatStreamEvent as utoipa::ToSchema>::name().into_owned(),
+            <ChatStreamEvent as utoipa::PartialSchema>::schema(),
+        ));
+        <ChatStreamEvent as utoipa::ToSchema>::schemas(schemas);
+    }
+}

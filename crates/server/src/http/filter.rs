@@ -52,12 +52,12 @@ impl<T: WireEnum> utoipa::__dev::ComposeSchema for Filter<T> {
     fn compose(
         _generics: Vec<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
     ) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let values = std::iter::once("all").chain(T::NAMES.iter().copied());
+        let values = ["all", ""].into_iter().chain(T::NAMES.iter().copied());
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
             .enum_values(Some(values))
             .description(Some(format!(
-                "A {} to filter on, or `all` for no filter.",
+                "A {} to filter on, or `all` (or nothing) for no filter.",
                 T::NAME
             )))
             .into()

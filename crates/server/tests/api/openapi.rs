@@ -129,7 +129,27 @@ fn enumerated_values_are_enums() {
 fn the_stream_and_the_socket_are_described() {
     let document = document();
     let chat = &document["paths"]["/agents/{id}/chat"]["post"]["responses"]["200"]["content"];
-    assert!(chat["text/event-stream"]["schema"].is_object(), "{chat}");
+    assert_eq!(
+        chat["text/event-stream"]["schema"]["$ref"], "#/components/schemas/ChatStreamFrame",
+        "{chat}"
+    );
+    // On the wire an event's data is JSON text: each frame says so, and
+    // which schema the text holds.
+    let frames = document["components"]["schemas"]["ChatStreamFrame"]["oneOf"]
+        .as_array()
+        .unwrap();
+    assert_eq!(frames.len(), 7);
+    for frame in frames {
+        let data = &frame["properties"]["data"];
+        assert_eq!(data["type"], "string", "{frame}");
+        assert_eq!(data["contentMediaType"], "application/json", "{frame}");
+        let schema = data["contentSchema"]["$ref"].as_str().unwrap();
+        let name = schema.rsplit('/').next().unwrap();
+        assert!(
+            document["components"]["schemas"][name].is_object(),
+            "{schema}"
+        );
+    }
     let events = &document["components"]["schemas"]["RealtimeEvent"];
     let kinds: Vec<String> = events["oneOf"]
         .as_array()
