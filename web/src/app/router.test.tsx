@@ -24,6 +24,15 @@ describe('route guards', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/dashboard/agents?tab=mine');
   });
 
+  it('sends a user whose session the server refuses to /login?expired=true, saying so', async () => {
+    // The guard reacts to the cleared session before the API client's own navigation can land:
+    // it must say that the session expired too.
+    server.use(mockApi.get('/auth/me', () => fail(401, 'token_invalid', 'Invalid token')));
+    const { router } = renderApp('/dashboard', { user: plainUser });
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/login?expired=true');
+  });
+
   it('sends a signed-out visitor of /user/chat to /login', async () => {
     const { router } = renderApp('/user/chat/42');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();

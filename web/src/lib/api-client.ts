@@ -103,7 +103,10 @@ export function setUnauthorizedNavigator(fn: Navigate): void {
 const AUTH_PAGES = ['/login', '/register'];
 
 function handleUnauthorized(): void {
-  clearStoredSession();
+  // The route guards see the session end before this navigation lands, and send the user to
+  // /login themselves; `expired` makes them add `?expired=true` too, so whichever navigation wins
+  // (a same-document one may cancel this one) the login screen says the session expired.
+  clearStoredSession('expired');
   if (!AUTH_PAGES.includes(window.location.pathname)) {
     navigateTo('/login?expired=true');
   }

@@ -1,12 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, type Location } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { sessionExpired } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 
 export const ACCESS_DENIED_TOAST_ID = 'access-denied';
+
+/** To /login, remembering where the visitor was; saying so when the session expired (a 401). */
+function ToLogin({ from }: { from: Location }) {
+  return <Navigate to={sessionExpired() ? `${paths.login}?expired=true` : paths.login} replace state={{ from }} />;
+}
 
 /** Signed-out visitors go to /login, which brings them back afterwards (state `from`). */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
@@ -15,7 +21,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   // A signed-in user keeps the screen while a sign-in or deletion is under way.
   if (loading && !user) return <FullPageSpinner label={t('status.loading')} />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <ToLogin from={location} />;
   return children;
 }
 
@@ -33,7 +39,7 @@ export function AdminRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { t } = useTranslation();
   if (loading && !user) return <FullPageSpinner label={t('status.checkingPermissions')} />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <ToLogin from={location} />;
   if (!isAdmin) return <AccessDenied />;
   return children;
 }

@@ -70,6 +70,7 @@ export function storeSession(session: StoredSession): void {
   } catch {
     // storage unavailable: the session lives for this page only
   }
+  lastEnd = null;
   knownExpiry =
     typeof session.expiresIn === 'number' && session.expiresIn > 0 ? { token: session.token, at: Date.now() + session.expiresIn * 1000 } : null;
   window.dispatchEvent(new Event(SESSION_STORED_EVENT));
@@ -84,7 +85,17 @@ export function storeUser(user: unknown): void {
   }
 }
 
-export function clearStoredSession(): void {
+/** Why the last session ended, until the next one is stored: `expired` (a 401) or `signed-out`. */
+export type SessionEnd = 'expired' | 'signed-out';
+let lastEnd: SessionEnd | null = null;
+
+/** Whether the session just ended because the server refused it (a 401), not by signing out. */
+export function sessionExpired(): boolean {
+  return lastEnd === 'expired';
+}
+
+export function clearStoredSession(why: SessionEnd = 'signed-out'): void {
+  lastEnd = why;
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
