@@ -25,10 +25,10 @@ $(WEB_STAMP): web/package.json web/package-lock.json
 web: $(WEB_STAMP)
 	cd web && npm run build
 
-## dev: the API on :8080 and Vite with hot reload on :5173 (proxying /api)
+## dev: the API on :8080 and Vite with hot reload on :5173 (proxying /api); emails with their links are printed here
 dev: $(WEB_STAMP)
 	cargo build
-	trap 'kill 0' EXIT; ./target/debug/agentforge serve & (cd web && npm run dev)
+	trap 'kill 0' EXIT; AGENTFORGE_MAIL_CONSOLE=true ./target/debug/agentforge serve & (cd web && npm run dev)
 
 ## test: formatting, lints, the OpenAPI check, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), Vitest, Playwright and the conformance run
 test: check test-rust test-web test-e2e conformance

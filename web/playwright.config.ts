@@ -46,7 +46,9 @@ export default defineConfig({
     { name: 'axe', testMatch: /axe\.spec\.ts/, dependencies: ['chromium'], workers: 4, use: { browserName: 'chromium' } },
   ],
   webServer: {
-    command: `${binary} serve`,
+    // The emails the server keeps (no mail server here) are printed, links and all, to a file the
+    // tests read (e2e/helpers.ts, linkFromMail): the development console of AGENTFORGE_MAIL_CONSOLE.
+    command: `"${binary}" serve > "${join(dataDir, 'mail-console.log')}"`,
     url: `${baseURL}/api/system/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -58,6 +60,7 @@ export default defineConfig({
       AGENTFORGE_DATA_DIR: dataDir,
       AGENTFORGE_SECRET_KEY: secretKey,
       AGENTFORGE_LOG_LEVEL: 'warn',
+      AGENTFORGE_MAIL_CONSOLE: 'true',
       // The accounts scenarios sign in and out many times from one address.
       AGENTFORGE_RATE_LIMIT_AUTH_PER_IP: '1000',
       AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL: '1000',

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { linkFromMail } from './helpers';
 
 // Serial: the first test creates the FIRST account of the fresh database, which is the admin.
 test.describe.serial('accounts and sessions', () => {
@@ -18,31 +19,6 @@ test.describe.serial('accounts and sessions', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-
-  /**
-   * The newest outbox email to `to` whose body holds a link to `path`, read with the admin's token;
-   * waited for a while, since some are written by a background job (a password reset).
-   */
-  async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
-    const login = await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
-    expect(login.ok()).toBeTruthy();
-    const { data: session } = (await login.json()) as { data: { token: string } };
-    const re = new RegExp(`${path}\\?token=([0-9a-f]{64})`);
-    let mail: { to: string; body: string } | undefined;
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get('/api/admin/mail-outbox?page=1&limit=50', { headers: { Authorization: `Bearer ${session.token}` } });
-          expect(res.ok()).toBeTruthy();
-          const { data: mails } = (await res.json()) as { data: { to: string; body: string }[] };
-          mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && re.test(m.body));
-          return mail !== undefined;
-        },
-        { message: `an email to ${to} with a ${path} link`, timeout: 10_000 },
-      )
-      .toBe(true);
-    return `${path}?token=${re.exec(mail!.body)![1]}`;
   }
 
   test('the first account signs up, is the admin and sees the admin area', async ({ page }) => {
@@ -87,8 +63,8 @@ test.describe.serial('accounts and sessions', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();
   });
 
-  test('the verification link from the outbox verifies the email', async ({ page, request }) => {
-    const link = await linkFromOutbox(request, member.email, '/verify-email');
+  test('the verification link of the email verifies the address', async ({ page }) => {
+    const link = await linkFromMail(member.email, '/verify-email');
     await page.goto(link);
     await expect(page.getByText('Your email address is verified. Thank you!')).toBeVisible();
     // Single use: the same link a second time is refused.
@@ -96,13 +72,13 @@ test.describe.serial('accounts and sessions', () => {
     await expect(page.getByText('This link is invalid or has expired')).toBeVisible();
   });
 
-  test('forgot and reset password round trip through the outbox, then sign in with the new password', async ({ page, request }) => {
+  test('forgot and reset password round trip through the email, then sign in with the new password', async ({ page }) => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: /reset/i })).toBeVisible();
 
-    const link = await linkFromOutbox(request, member.email, '/reset-password');
+    const link = await linkFromMail(member.email, '/reset-password');
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill(member.newPassword);
     await page.getByLabel('Confirm new password').fill(member.newPassword);

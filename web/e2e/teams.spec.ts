@@ -34,7 +34,7 @@ test('a team: create, invite a viewer, accept, share an agent, and the viewer’
   const mine = pageB.getByRole('region', { name: 'Invitations for you' });
   await expect(mine.getByText(/^Verify your email address to see and accept/)).toBeVisible();
   await expect(mine.getByRole('button', { name: `Accept the invitation to ${team}` })).toHaveCount(0);
-  await verifyEmail(request, b.email);
+  verifyEmail(b.email);
   await pageB.reload();
   await mine.getByRole('button', { name: `Accept the invitation to ${team}` }).click();
   await expect(pageB.getByText(`You joined ${team}`)).toBeVisible();

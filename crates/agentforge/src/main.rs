@@ -37,6 +37,11 @@ enum Command {
         #[arg(long, env = "AGENTFORGE_ADMIN_PASSWORD", hide_env_values = true)]
         password: String,
     },
+    /// Mark an account's email address verified (for a server with no mail server).
+    VerifyEmail {
+        #[arg(long)]
+        email: String,
+    },
     /// Print the OpenAPI document.
     Openapi,
     /// Print the annotated default configuration.
@@ -107,6 +112,7 @@ fn main() -> ExitCode {
             Command::CreateAdmin { email, password } => {
                 create_admin(config, &email, &password).await
             }
+            Command::VerifyEmail { email } => verify_email(config, &email).await,
             Command::Openapi | Command::DefaultConfig | Command::ExtractPdf { .. } => Ok(()),
         }
     });
@@ -150,6 +156,14 @@ async fn create_admin(config: Config, email: &str, password: &str) -> anyhow::Re
             user.email
         ),
     }
+    Ok(())
+}
+
+async fn verify_email(config: Config, email: &str) -> anyhow::Result<()> {
+    let store = agentforge_server::connect_store(&config).await?;
+    store.migrate().await?;
+    let user = accounts::mark_email_verified(&store, email).await?;
+    println!("the address {} is verified", user.email);
     Ok(())
 }
 

@@ -474,3 +474,154 @@ async fn serve_reads_pdf_uploads_in_a_process_of_its_own() {
         .unwrap();
     assert_eq!(health.status(), 200);
 }
+
+/// A server on `dir` with `env` added, its standard output and error kept
+/// in files of `dir`; answers its base URL once it is healthy.
+async fn serve_logged(
+    dir: &std::path::Path,
+    env: &[(&str, &str)],
+) -> (std::process::Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut command = Command::new(BIN);
+    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("AGENTFORGE_")) {
+        command.env_remove(key);
+    }
+    let child = command
+        .arg("serve")
+        .env("AGENTFORGE_HOST", "127.0.0.1")
+        .env("AGENTFORGE_PORT", port.to_string())
+        .env("AGENTFORGE_DATA_DIR", dir.join("data"))
+        .env("AGENTFORGE_LOG_LEVEL", "debug")
+        .envs(env.iter().copied())
+        .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
+    while reqwest::get(format!("{base}/api/system/health"))
+        .await
+        .is_err()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the server never started"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (child, base)
+}
+
+/// Signs up, asks for a reset link and opens an invitation link by its
+/// token; answers the session's access token.
+async fn mail_some_links(base: &str) -> String {
+    let client = reqwest::Client::new();
+    let session = api(
+        &client,
+        reqwest::Method::POST,
+        format!("{base}/api/auth/register"),
+        None,
+        Some(serde_json::json!({"email": "ada@example.com", "password": "correct horse battery", "firstName": "Ada"})),
+    )
+    .await;
+    let token = session["data"]["token"].as_str().unwrap().to_owned();
+    api(
+        &client,
+        reqwest::Method::POST,
+        format!("{base}/api/auth/forgot-password"),
+        None,
+        Some(serde_json::json!({"email": "ada@example.com"})),
+    )
+    .await;
+    // A token in a path: the request's log line must not carry it.
+    api(
+        &client,
+        reqwest::Method::GET,
+        format!("{base}/api/team-invitations/details/{}", "7".repeat(64)),
+        Some(&token),
+        None,
+    )
+    .await;
+    token
+}
+
+/// Waits until `file` (of the server's output) holds `needle`.
+async fn wait_for_output(file: &std::path::Path, needle: &str) -> String {
+    let started = Instant::now();
+    loop {
+        let output = std::fs::read_to_string(file).unwrap_or_default();
+        if output.contains(needle) {
+            return output;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{needle:?} never appeared in {}:\n{output}",
+            file.display()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn no_live_link_reaches_the_log_and_mail_console_prints_them_for_development() {
+    // As in production: the log (standard error, at debug) says an email was
+    // kept, never its link, and no request line carries a token of a path.
+    let quiet = tempfile::tempdir().unwrap();
+    let (mut server, base) = serve_logged(quiet.path(), &[]).await;
+    mail_some_links(&base).await;
+    wait_for_output(&quiet.path().join("stderr"), "template=password_reset").await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let log = std::fs::read_to_string(quiet.path().join("stderr")).unwrap();
+    assert!(log.contains("email kept in the outbox"), "{log}");
+    assert!(!log.contains("token="), "a link in the log:\n{log}");
+    assert!(!log.contains(&"7".repeat(64)), "a token in the log:\n{log}");
+    assert!(log.contains("/api/team-invitations/details/…"), "{log}");
+    let stdout = std::fs::read_to_string(quiet.path().join("stdout")).unwrap();
+    assert!(!stdout.contains("token="), "{stdout}");
+
+    // For development: the emails, links and all, on standard output.
+    let console = tempfile::tempdir().unwrap();
+    let (mut server, base) =
+        serve_logged(console.path(), &[("AGENTFORGE_MAIL_CONSOLE", "true")]).await;
+    let token = mail_some_links(&base).await;
+    let printed = wait_for_output(&console.path().join("stdout"), "/reset-password?token=").await;
+    assert!(printed.contains("/verify-email?token="), "{printed}");
+    assert!(
+        printed.contains("Subject: Reset your AgentForge password"),
+        "{printed}"
+    );
+
+    // With no mail server, an operator verifies an address by hand.
+    let data = console.path().join("data");
+    let verified = agentforge(
+        &["verify-email", "--email", "Ada@Example.com"],
+        &[("AGENTFORGE_DATA_DIR", data.to_str().unwrap())],
+    );
+    assert!(verified.status.success(), "{}", text(&verified.stderr));
+    assert_eq!(
+        text(&verified.stdout).trim(),
+        "the address ada@example.com is verified"
+    );
+    let me = api(
+        &reqwest::Client::new(),
+        reqwest::Method::GET,
+        format!("{base}/api/auth/me"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(me["data"]["emailVerified"], true, "{me}");
+    let unknown = agentforge(
+        &["verify-email", "--email", "nobody@example.com"],
+        &[("AGENTFORGE_DATA_DIR", data.to_str().unwrap())],
+    );
+    assert!(!unknown.status.success());
+    assert!(text(&unknown.stderr).contains("no account has the address nobody@example.com"));
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

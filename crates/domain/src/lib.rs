@@ -88,6 +88,7 @@ pub mod error;
 pub mod generate;
 pub mod job;
 pub mod knowledge;
+mod language;
 pub mod mail;
 mod name;
 pub mod paging;
@@ -101,6 +102,7 @@ pub mod voice;
 
 pub use email::Email;
 pub use error::{Conflict, Denied, Error, Problem, Problems, Thing};
+pub use language::Language;
 pub use name::PersonName;
 pub use password::Password;
 pub use role::Role;

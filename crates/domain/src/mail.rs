@@ -20,3 +20,18 @@ string_enum!(
         Failed = "failed",
     }
 );
+
+string_enum!(
+    /// Which email it is: each is written from its template, in the
+    /// recipient's language.
+    MailTemplate {
+        EmailVerification = "email_verification",
+        EmailChanged = "email_changed",
+        PasswordChanged = "password_changed",
+        PasswordReset = "password_reset",
+        PasswordWasReset = "password_was_reset",
+        TeamInvitation = "team_invitation",
+        TeamMemberAdded = "team_member_added",
+        TeamMessage = "team_message",
+    }
+);

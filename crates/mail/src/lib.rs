@@ -1,10 +1,15 @@
-//! Email over SMTP, with lettre.
+//! Email: written from templates in the recipient's language
+//! ([`templates`]), sent over SMTP with lettre.
 //!
 //! The URL says how to reach the server: `smtp://host:25` (plain),
 //! `smtp://user:pass@host:587?tls=required` (STARTTLS) or
 //! `smtps://user:pass@host:465` (TLS from the start).
 
-use lettre::message::{Mailbox, header::ContentType};
+pub mod templates;
+
+pub use templates::{Brand, Message as MailMessage, Rendered, TemplateError, Templates};
+
+use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::{AsyncTransport, Message, Tokio1Executor};
 
@@ -35,12 +40,13 @@ impl MailError {
     }
 }
 
-/// One plain-text email.
+/// One email, with a plain-text and an HTML part of the same words.
 #[derive(Debug, Clone)]
 pub struct Email {
     pub to: String,
     pub subject: String,
     pub body_text: String,
+    pub body_html: String,
 }
 
 /// A pooled SMTP client.
@@ -82,8 +88,10 @@ impl SmtpMailer {
             .from(self.from.clone())
             .to(to)
             .subject(&email.subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(email.body_text.clone())
+            .multipart(MultiPart::alternative_plain_html(
+                email.body_text.clone(),
+                email.body_html.clone(),
+            ))
             .map_err(|e| MailError::Message(e.to_string()))?;
         self.transport
             .send(message)
@@ -96,9 +104,63 @@ impl SmtpMailer {
     }
 }
 
+/// The most characters of someone's own text (a team's name) an email
+/// quotes; longer text is cut with an ellipsis.
+pub const QUOTED_MAX_CHARS: usize = 60;
+
+/// Text someone chose (a team's name), as an email may carry it in its
+/// subject or body: between curly quotes, so it reads as a name and not as
+/// the sender's words; without control or invisible formatting characters
+/// (line breaks, bidirectional overrides, zero-width ones), with its double
+/// quotes made single so it cannot close the quote early, white space
+/// collapsed, and cut at [`QUOTED_MAX_CHARS`] characters with "…".
+pub fn quoted(text: &str) -> String {
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+    };
+    let cleaned: String = text
+        .chars()
+        .map(|c| match c {
+            c if invisible(c) => ' ',
+            '"' | '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' => '\'',
+            c => c,
+        })
+        .collect();
+    let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    let inner = if cleaned.chars().count() > QUOTED_MAX_CHARS {
+        let cut: String = cleaned.chars().take(QUOTED_MAX_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    } else {
+        cleaned
+    };
+    format!("\u{201C}{inner}\u{201D}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_text_is_one_short_line_between_curly_quotes() {
+        assert_eq!(quoted("Support"), "\u{201C}Support\u{201D}");
+        assert_eq!(
+            quoted("  Sales\r\nBcc: x@y.z\t\u{202E}team\u{200B} "),
+            "\u{201C}Sales Bcc: x@y.z team\u{201D}"
+        );
+        assert_eq!(
+            quoted("A\u{201D} WIN \"money\""),
+            "\u{201C}A' WIN 'money'\u{201D}"
+        );
+        let long = quoted(&"spam ".repeat(40));
+        let inner: String = long
+            .chars()
+            .skip(1)
+            .take_while(|c| *c != '\u{201D}')
+            .collect();
+        assert_eq!(inner.chars().count(), QUOTED_MAX_CHARS, "{long}");
+        assert!(inner.ends_with("spam…"), "{long}");
+    }
 
     #[tokio::test]
     async fn rejects_bad_urls_and_senders() {

@@ -159,7 +159,7 @@ pub fn router(state: AppState) -> Router {
                 TraceLayer::new_for_http()
                     .make_span_with(|request: &Request<_>| {
                         let id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default();
-                        tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+                        tracing::info_span!("request", method = %request.method(), path = %middleware::loggable_path(request.uri().path()), request_id = %id)
                     })
                     .on_request(())
                     .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(tower_http::LatencyUnit::Micros)),

@@ -81,6 +81,11 @@ pub struct Config {
     /// `None` keeps mail in the outbox.
     pub smtp_url: Option<Secret<String>>,
     pub mail_from: String,
+    /// Prints each email kept in the outbox, links included, on standard
+    /// output: for development without a mail server, never in production.
+    pub mail_console: bool,
+    /// The product's name in the email it sends.
+    pub product_name: String,
     pub rate_limit_auth_per_ip: u32,
     pub rate_limit_auth_per_email: u32,
     /// How many Argon2 hashes (sign-in, sign-up, password changes) run at
@@ -371,6 +376,17 @@ impl Config {
                 "must be an address such as \"AgentForge <noreply@example.com>\"",
             );
         }
+        let mail_console = r.boolean("mail_console");
+        let product_name = r.string("product_name");
+        if product_name.is_empty()
+            || product_name.chars().count() > 60
+            || product_name.chars().any(char::is_control)
+        {
+            r.error(
+                "product_name",
+                "must be a name of 1 to 60 characters on one line",
+            );
+        }
         let rate_limit_auth_per_ip = r
             .integer("rate_limit_auth_per_ip", 1, 1_000_000)
             .map(|n| n as u32);
@@ -506,6 +522,8 @@ impl Config {
                 shutdown_grace: shutdown_grace.unwrap_or_default(),
                 smtp_url: (!smtp_url.is_empty()).then(|| Secret::new(smtp_url)),
                 mail_from,
+                mail_console,
+                product_name,
                 rate_limit_auth_per_ip: rate_limit_auth_per_ip.unwrap_or(1),
                 rate_limit_auth_per_email: rate_limit_auth_per_email.unwrap_or(1),
                 password_hash_concurrency: password_hash_concurrency.unwrap_or_default(),

@@ -23,6 +23,7 @@ pub mod opaque;
 mod personalities;
 mod rate_limit;
 mod realtime;
+mod sealed;
 mod secret_key;
 mod serve;
 mod state;

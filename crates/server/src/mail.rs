@@ -1,21 +1,32 @@
-//! Sending email. Every email is recorded in the outbox; with SMTP
-//! configured its delivery is a job on the durable queue (`mail.send`),
-//! tried again with back-off when the server does not take it, so a mail
-//! server that is down delays mail instead of losing it. With no SMTP the
-//! outbox keeps it (and the log shows it) so a fresh install works with no
-//! mail server.
+//! Sending email. Every email is written from its template in the
+//! recipient's language (`agentforge_mail::templates`) and recorded in the
+//! outbox, its words sealed (they may carry a live link: only this server
+//! can read them back). With SMTP configured its delivery is a job on the
+//! durable queue (`mail.send`), tried again with back-off when the server
+//! does not take it, so a mail server that is down delays mail instead of
+//! losing it. With no SMTP the outbox keeps it, and the log says so without
+//! its words; `mail_console` prints it whole for development.
 
+use std::io::Write;
 use std::sync::{Arc, Weak};
 
 use agentforge_domain::mail::{MailStatus, MailTransport};
-use agentforge_mail::{Email, SmtpMailer};
+use agentforge_domain::{Error, Language};
+use agentforge_mail::{Brand, Email, Rendered, SmtpMailer, Templates};
 use agentforge_runtime::{JobFailure, JobHandler, Queue};
-use agentforge_store::{Job, NewJob, NewMail, Store, StoreError, Tx};
+use agentforge_store::{Job, Mail, NewJob, NewMail, Store, StoreError, Tx};
 
 use crate::config::Config;
+use crate::sealed::{Sealer, Unsealable};
+use crate::secret_key::SecretKey;
+
+pub use agentforge_mail::{MailMessage, quoted};
 
 /// The job that delivers one email of the outbox.
 pub const SEND_MAIL: &str = "mail.send";
+
+/// What seals the outbox's bodies (`sealed`): its own key.
+const SEAL_PURPOSE: &str = "mail-outbox";
 
 #[derive(Clone)]
 pub struct Mailer {
@@ -25,20 +36,40 @@ pub struct Mailer {
     /// them; a strong link back would keep both alive for good.
     queue: Weak<Queue>,
     max_attempts: u32,
-    public_url: String,
+    brand: Brand,
+    templates: Arc<Templates>,
+    sealer: Arc<Sealer>,
+    console: bool,
 }
 
-/// One email to one user (or address).
+/// One email to one user (or address), in their language.
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     pub user_id: Option<String>,
     pub to: String,
-    pub subject: String,
-    pub body_text: String,
+    pub language: Language,
+    pub message: MailMessage,
+}
+
+impl Outgoing {
+    /// `message` to a user's address, in their language.
+    pub fn to_user(user: &agentforge_store::User, message: MailMessage) -> Self {
+        Self {
+            user_id: Some(user.id.clone()),
+            to: user.email.clone(),
+            language: user.language,
+            message,
+        }
+    }
 }
 
 impl Mailer {
-    pub fn new(config: &Config, store: Store, queue: Arc<Queue>) -> anyhow::Result<Self> {
+    pub fn new(
+        config: &Config,
+        secret_key: &SecretKey,
+        store: Store,
+        queue: Arc<Queue>,
+    ) -> anyhow::Result<Self> {
         let smtp = match &config.smtp_url {
             Some(url) => Some(SmtpMailer::new(url.expose(), &config.mail_from)?),
             None => None,
@@ -48,13 +79,19 @@ impl Mailer {
             store,
             queue: Arc::downgrade(&queue),
             max_attempts: config.runtime.mail_max_attempts,
-            public_url: config.public_url.clone(),
+            brand: Brand {
+                product: config.product_name.clone(),
+                public_url: config.public_url.clone(),
+            },
+            templates: Arc::new(Templates::new()?),
+            sealer: Arc::new(Sealer::new(secret_key, SEAL_PURPOSE)),
+            console: config.mail_console,
         })
     }
 
     /// A link into the product, for an email: `path` on the public URL.
     pub fn link(&self, path: &str) -> String {
-        format!("{}{path}", self.public_url)
+        format!("{}{path}", self.brand.public_url)
     }
 
     pub fn transport(&self) -> MailTransport {
@@ -65,25 +102,27 @@ impl Mailer {
         }
     }
 
-    /// Records the email and queues its delivery, inside `tx`: it goes out
-    /// only if the change that sends it is kept.
-    pub async fn send_in(&self, tx: &Tx, mail: Outgoing) -> Result<(), StoreError> {
+    /// Writes the email, records it and queues its delivery, inside `tx`:
+    /// it goes out only if the change that sends it is kept.
+    pub async fn send_in(&self, tx: &Tx, mail: Outgoing) -> Result<(), Error> {
         let smtp = self.smtp.is_some();
-        if !smtp {
-            tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.body_text, "email kept in the outbox (no SMTP configured)");
-        }
+        let template = mail.message.template();
+        let rendered = self
+            .templates
+            .render(&self.brand, mail.language, &mail.message)
+            .map_err(|e| Error::internal(e.to_string()))?;
+        #[allow(clippy::expect_used)]
+        let body = serde_json::to_vec(&rendered).expect("strings serialise");
         let record = tx
             .outbox()
             .record(NewMail {
                 user_id: mail.user_id,
                 to_address: mail.to,
-                subject: mail.subject,
-                body_text: mail.body_text,
-                transport: if smtp {
-                    MailTransport::Smtp
-                } else {
-                    MailTransport::Outbox
-                },
+                subject: rendered.subject.clone(),
+                template,
+                language: mail.language,
+                body_sealed: self.sealer.seal(&body),
+                transport: self.transport(),
                 status: if smtp {
                     MailStatus::Queued
                 } else {
@@ -105,30 +144,49 @@ impl Mailer {
             if let Some(queue) = self.queue.upgrade() {
                 queue.wake();
             }
+        } else {
+            // Never the words: they may hold a live link.
+            tracing::info!(mail_id = %record.id, to = %record.to_address, template = %template, "email kept in the outbox (no SMTP configured)");
+            if self.console {
+                print_to_console(&record, &rendered);
+            }
         }
         Ok(())
     }
 
-    /// Records the email and queues its delivery, on its own.
-    pub async fn send(&self, mail: Outgoing) -> Result<(), StoreError> {
-        let tx = self.store.begin().await?;
-        self.send_in(&tx, mail).await?;
-        tx.commit().await
+    /// The words of an email of the outbox, as written; only this server
+    /// (its master key) can read them.
+    pub fn open(&self, mail: &Mail) -> Result<Rendered, Unsealable> {
+        let sealed = mail.body_sealed.as_deref().ok_or(Unsealable)?;
+        let bytes = self.sealer.open(sealed)?;
+        serde_json::from_slice(&bytes).map_err(|_| Unsealable)
     }
 
     /// What runs `mail.send` jobs.
     pub fn delivery(&self) -> Delivery {
         Delivery {
             smtp: self.smtp.clone(),
-            store: self.store.clone(),
+            mailer: self.clone(),
         }
     }
+}
+
+/// `mail_console`: the email whole, on standard output rather than the log,
+/// for a developer's terminal.
+fn print_to_console(mail: &Mail, rendered: &Rendered) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "\n===== email {} (mail_console: for development only) =====\nTo: {}\nSubject: {}\n\n{}=====",
+        mail.id, mail.to_address, rendered.subject, rendered.text
+    );
+    let _ = out.flush();
 }
 
 /// Delivers one email of the outbox by SMTP, recording each attempt on it.
 pub struct Delivery {
     smtp: Option<SmtpMailer>,
-    store: Store,
+    mailer: Mailer,
 }
 
 #[async_trait::async_trait]
@@ -140,7 +198,8 @@ impl JobHandler for Delivery {
             .and_then(|v| v.as_str())
             .ok_or_else(|| JobFailure::Permanent("the job names no email".to_owned()))?;
         let store_error = |e: StoreError| JobFailure::Retry(e.to_string());
-        let Some(mail) = self.store.outbox().get(id).await.map_err(store_error)? else {
+        let store = &self.mailer.store;
+        let Some(mail) = store.outbox().get(id).await.map_err(store_error)? else {
             return Err(JobFailure::Permanent(
                 "the email is no longer in the outbox".to_owned(),
             ));
@@ -151,18 +210,25 @@ impl JobHandler for Delivery {
         let Some(smtp) = &self.smtp else {
             return Err(JobFailure::Retry("no SMTP server is configured".to_owned()));
         };
-        let email = Email {
-            to: mail.to_address.clone(),
-            subject: mail.subject.clone(),
-            body_text: mail.body_text.clone(),
+        let outcome = match self.mailer.open(&mail) {
+            Ok(rendered) => {
+                smtp.send(&Email {
+                    to: mail.to_address.clone(),
+                    subject: rendered.subject,
+                    body_text: rendered.text,
+                    body_html: rendered.html,
+                })
+                .await
+            }
+            // Written under another master key, or before bodies were sealed.
+            Err(e) => Err(agentforge_mail::MailError::Message(e.to_string())),
         };
-        let outcome = smtp.send(&email).await;
         let permanent = outcome.as_ref().is_err_and(|e| e.is_permanent());
         let last = permanent || job.attempts >= job.max_attempts;
         if let Err(e) = &outcome {
             tracing::warn!(to = %mail.to_address, attempt = job.attempts, error = %e, "email not delivered");
         }
-        self.store
+        store
             .outbox()
             .record_attempt(
                 id,
@@ -179,70 +245,7 @@ impl JobHandler for Delivery {
     }
 }
 
-/// The most characters of someone's own text (a team's name) an email
-/// quotes; longer text is cut with an ellipsis.
-pub const QUOTED_MAX_CHARS: usize = 60;
-
-/// Text someone chose (a team's name), as an email may carry it in its
-/// subject or body: between curly quotes, so it reads as a name and not as
-/// the sender's words; without control or invisible formatting characters
-/// (line breaks, bidirectional overrides, zero-width ones), with its double
-/// quotes made single so it cannot close the quote early, white space
-/// collapsed, and cut at [`QUOTED_MAX_CHARS`] characters with "…".
-pub fn quoted(text: &str) -> String {
-    let invisible = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
-    };
-    let cleaned: String = text
-        .chars()
-        .map(|c| match c {
-            c if invisible(c) => ' ',
-            '"' | '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' => '\'',
-            c => c,
-        })
-        .collect();
-    let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
-    let inner = if cleaned.chars().count() > QUOTED_MAX_CHARS {
-        let cut: String = cleaned.chars().take(QUOTED_MAX_CHARS - 1).collect();
-        format!("{}…", cut.trim_end())
-    } else {
-        cleaned
-    };
-    format!("\u{201C}{inner}\u{201D}")
-}
-
-/// How emails greet a user: their first name, or "there".
-pub fn greeting_name(user: &agentforge_store::User) -> &str {
-    if user.first_name.is_empty() {
-        "there"
-    } else {
-        &user.first_name
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoted_text_is_one_short_line_between_curly_quotes() {
-        assert_eq!(quoted("Support"), "\u{201C}Support\u{201D}");
-        assert_eq!(
-            quoted("  Sales\r\nBcc: x@y.z\t\u{202E}team\u{200B} "),
-            "\u{201C}Sales Bcc: x@y.z team\u{201D}"
-        );
-        assert_eq!(
-            quoted("A\u{201D} WIN \"money\""),
-            "\u{201C}A' WIN 'money'\u{201D}"
-        );
-        let long = quoted(&"spam ".repeat(40));
-        let inner: String = long
-            .chars()
-            .skip(1)
-            .take_while(|c| *c != '\u{201D}')
-            .collect();
-        assert_eq!(inner.chars().count(), QUOTED_MAX_CHARS, "{long}");
-        assert!(inner.ends_with("spam…"), "{long}");
-    }
+/// Whom an email greets: the user's first name (empty greets nobody by name).
+pub fn greeting_name(user: &agentforge_store::User) -> String {
+    user.first_name.clone()
 }

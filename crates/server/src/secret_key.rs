@@ -12,6 +12,10 @@ const KEY_FILE: &str = "secret.key";
 pub struct SecretKey(Secret<Vec<u8>>);
 
 impl SecretKey {
+    pub fn from_secret(key: Secret<Vec<u8>>) -> Self {
+        Self(key)
+    }
+
     pub fn bytes(&self) -> &[u8] {
         self.0.expose()
     }

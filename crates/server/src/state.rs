@@ -60,7 +60,7 @@ impl AppState {
             realtime.clone(),
             config.runtime.settings(),
         );
-        let mailer = Mailer::new(&config, store.clone(), runtime.jobs().clone())?;
+        let mailer = Mailer::new(&config, &secret_key, store.clone(), runtime.jobs().clone())?;
         Ok(Self(Arc::new(Services {
             runtime,
             realtime,

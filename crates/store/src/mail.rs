@@ -1,7 +1,11 @@
 //! The mail outbox: every email the product sends is recorded here, with
-//! whether it went out by SMTP or stays in the outbox for admins to read.
+//! whether it went out by SMTP or stays in the outbox. What an operator
+//! sees of one is its metadata (recipient, template, status, attempts,
+//! error); its body is kept sealed (encrypted by the server, which alone
+//! holds the key), since it may carry a live link.
 
-use agentforge_domain::mail::{MailStatus, MailTransport};
+use agentforge_domain::Language;
+use agentforge_domain::mail::{MailStatus, MailTemplate, MailTransport};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder,
@@ -17,7 +21,12 @@ pub struct Mail {
     pub user_id: Option<String>,
     pub to_address: String,
     pub subject: String,
-    pub body_text: String,
+    /// Which email it is; `None` for one written before templates.
+    pub template: Option<MailTemplate>,
+    pub language: Language,
+    /// The written email, encrypted; `None` for one written before bodies
+    /// were encrypted (dropped on upgrade).
+    pub body_sealed: Option<String>,
     pub transport: MailTransport,
     pub status: MailStatus,
     pub error: Option<String>,
@@ -37,7 +46,9 @@ impl From<mail::Model> for Mail {
             user_id: m.user_id,
             to_address: m.to_address,
             subject: m.subject,
-            body_text: m.body_text,
+            template: MailTemplate::parse(&m.template).ok(),
+            language: Language::parse(&m.language).unwrap_or_default(),
+            body_sealed: m.body_sealed,
             error: m.error,
             attempts: u32::try_from(m.attempts).unwrap_or_default(),
             created_at: m.created_at,
@@ -51,7 +62,9 @@ pub struct NewMail {
     pub user_id: Option<String>,
     pub to_address: String,
     pub subject: String,
-    pub body_text: String,
+    pub template: MailTemplate,
+    pub language: Language,
+    pub body_sealed: String,
     pub transport: MailTransport,
     pub status: MailStatus,
     pub error: Option<String>,
@@ -74,7 +87,9 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Outbox<'a, C> {
             user_id: Set(new.user_id),
             to_address: Set(new.to_address),
             subject: Set(new.subject),
-            body_text: Set(new.body_text),
+            template: Set(new.template.as_str().to_owned()),
+            language: Set(new.language.as_str().to_owned()),
+            body_sealed: Set(Some(new.body_sealed)),
             transport: Set(new.transport.as_str().to_owned()),
             status: Set(new.status.as_str().to_owned()),
             error: Set(new.error),

@@ -8,8 +8,8 @@
 
 use std::collections::HashMap;
 
-use agentforge_domain::Conflict;
 use agentforge_domain::team::{InvitationStatus, TeamRole};
+use agentforge_domain::{Conflict, Language};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Query, SelectStatement};
 use sea_orm::{
@@ -52,6 +52,8 @@ pub struct Member {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    /// The member's language, for the email they are sent.
+    pub language: Language,
     pub role: TeamRole,
     pub joined_at: DateTime<Utc>,
 }
@@ -151,10 +153,11 @@ type MemberRow = (
     String,
     String,
     String,
+    String,
 );
 
 fn member_from(row: MemberRow) -> Result<Member, StoreError> {
-    let (id, team_id, user_id, role, joined_at, email, first_name, last_name) = row;
+    let (id, team_id, user_id, role, joined_at, email, first_name, last_name, language) = row;
     Ok(Member {
         role: TeamRole::parse(&role).map_err(|e| corrupt("member role", e))?,
         id,
@@ -163,6 +166,7 @@ fn member_from(row: MemberRow) -> Result<Member, StoreError> {
         email,
         first_name,
         last_name,
+        language: Language::parse(&language).unwrap_or_default(),
         joined_at,
     })
 }
@@ -368,6 +372,10 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Teams<'a, C> {
             .column_as(
                 Expr::col((user::Entity, user::Column::LastName)),
                 "last_name",
+            )
+            .column_as(
+                Expr::col((user::Entity, user::Column::Language)),
+                "language",
             )
             .join(
                 sea_orm::JoinType::InnerJoin,

@@ -1,4 +1,4 @@
-use agentforge_domain::{Conflict, Email, Role};
+use agentforge_domain::{Conflict, Email, Language, Role};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Query;
 use sea_orm::{
@@ -18,6 +18,9 @@ pub struct User {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
+    /// The language of the interface the account last used; its email is
+    /// written in it.
+    pub language: Language,
     pub email_verified_at: Option<DateTime<Utc>>,
     pub disabled_at: Option<DateTime<Utc>>,
     pub last_login_at: Option<DateTime<Utc>>,
@@ -35,6 +38,7 @@ impl From<user::Model> for User {
             last_name: m.last_name,
             // An unknown stored role grants nothing.
             role: m.role.parse().unwrap_or_default(),
+            language: Language::parse(&m.language).unwrap_or_default(),
             email_verified_at: m.email_verified_at,
             disabled_at: m.disabled_at,
             last_login_at: m.last_login_at,
@@ -52,6 +56,7 @@ pub struct NewUser {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
+    pub language: Language,
     pub email_verified: bool,
 }
 
@@ -63,6 +68,7 @@ pub struct ProfileChanges {
     pub last_name: Option<String>,
     pub email: Option<Email>,
     pub password_hash: Option<String>,
+    pub language: Option<Language>,
 }
 
 /// Queries on the `users` table.
@@ -86,6 +92,7 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
             first_name: Set(new.first_name),
             last_name: Set(new.last_name),
             role: Set(new.role.as_str().to_owned()),
+            language: Set(new.language.as_str().to_owned()),
             email_verified_at: Set(new.email_verified.then_some(now)),
             disabled_at: Set(None),
             last_login_at: Set(None),
@@ -179,6 +186,9 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
         }
         if let Some(hash) = changes.password_hash {
             model.password_hash = Set(hash);
+        }
+        if let Some(language) = changes.language {
+            model.language = Set(language.as_str().to_owned());
         }
         model.updated_at = Set(crate::now());
         let updated = model

@@ -45,6 +45,7 @@ async fn user(store: &Store, email: &str) -> User {
             first_name: "Ada".into(),
             last_name: "L".into(),
             role: Role::User,
+            language: agentforge_domain::Language::En,
             email_verified: true,
         })
         .await
@@ -129,6 +130,7 @@ async fn a_transaction_keeps_all_of_its_writes_or_none() {
                     first_name: String::new(),
                     last_name: String::new(),
                     role: Role::User,
+                    language: agentforge_domain::Language::En,
                     email_verified: false,
                 })
                 .await;
@@ -448,6 +450,7 @@ async fn on_sqlite_writers_take_turns_and_readers_do_not_wait() {
             first_name: "Grace".into(),
             last_name: "H".into(),
             role: Role::User,
+            language: agentforge_domain::Language::En,
             email_verified: true,
         }),
     )
@@ -474,6 +477,7 @@ async fn on_sqlite_writers_take_turns_and_readers_do_not_wait() {
                     first_name: "W".into(),
                     last_name: "R".into(),
                     role: Role::User,
+                    language: agentforge_domain::Language::En,
                     email_verified: true,
                 })
                 .await?;

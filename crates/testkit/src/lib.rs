@@ -12,7 +12,7 @@ mod smtp;
 pub use database::{Engine, TestDatabase, engines};
 pub use pdf::{pdf, pdf_with_content};
 pub use provider::{Pace, ProviderStandIn, answer_to};
-pub use smtp::SmtpStandIn;
+pub use smtp::{ReceivedMail, SmtpStandIn};
 
 /// Serves `router` on a free local port; returns `http://127.0.0.1:<port>`.
 /// The server runs until the test's runtime ends.

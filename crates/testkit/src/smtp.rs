@@ -45,7 +45,12 @@ impl SmtpStandIn {
                                 store.lock().unwrap().push(std::mem::take(&mut data));
                                 write.write_all(b"250 2.0.0 queued\r\n").await.ok();
                             } else {
-                                data.push_str(&line);
+                                // SMTP's dot-stuffing (RFC 5321 4.5.2), undone.
+                                data.push_str(
+                                    line.strip_prefix('.')
+                                        .filter(|_| line.starts_with(".."))
+                                        .unwrap_or(&line),
+                                );
                                 data.push('\n');
                             }
                             continue;
@@ -85,4 +90,41 @@ impl SmtpStandIn {
     pub fn received(&self) -> Vec<String> {
         self.received.lock().unwrap().clone()
     }
+
+    /// The messages accepted so far, read as a mail client reads them
+    /// (MIME parts decoded, encoded headers too).
+    pub fn messages(&self) -> Vec<ReceivedMail> {
+        self.received()
+            .iter()
+            .map(|raw| {
+                let message = mail_parser::MessageParser::default()
+                    .parse(raw.as_bytes())
+                    .expect("a message the stand-in accepted parses");
+                ReceivedMail {
+                    subject: message.subject().unwrap_or_default().to_owned(),
+                    to: message
+                        .to()
+                        .and_then(|to| to.first())
+                        .and_then(|a| a.address())
+                        .unwrap_or_default()
+                        .to_owned(),
+                    text: message.body_text(0).map(|t| t.into_owned()),
+                    html: message.body_html(0).map(|h| h.into_owned()),
+                    parts: message.parts.len(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A message as a mail client shows it.
+#[derive(Debug, Clone)]
+pub struct ReceivedMail {
+    pub subject: String,
+    pub to: String,
+    /// The plain-text part (or the text made from the HTML one when there is none).
+    pub text: Option<String>,
+    pub html: Option<String>,
+    /// How many MIME parts it has, the message itself included.
+    pub parts: usize,
 }

@@ -13,7 +13,8 @@ export interface paths {
         };
         /**
          * The mail outbox
-         * @description Every email the product sent (SMTP) or kept (no SMTP configured), newest first.
+         * @description Every email the product sent (SMTP) or kept (no SMTP configured), newest
+         *     first: recipient, template, status, attempts and error, not the words.
          */
         get: operations["mail_outbox"];
         put?: never;
@@ -2255,6 +2256,11 @@ export interface components {
                 emailVerified: boolean;
                 firstName: string;
                 id: string;
+                /**
+                 * @description The language of the interface the account last used: its email is
+                 *     written in it.
+                 */
+                language: components["schemas"]["Language"];
                 lastName: string;
                 role: components["schemas"]["Role"];
             };
@@ -2611,6 +2617,8 @@ export interface components {
         };
         /** @enum {string} */
         InvitationStatus: "pending" | "accepted" | "rejected" | "revoked" | "expired";
+        /** @enum {string} */
+        Language: "en" | "zh" | "ja" | "es" | "ar" | "ko" | "fr" | "de" | "ru" | "pt" | "da" | "id";
         LastActiveOut: {
             /** Format: date-time */
             lastActiveAt: string;
@@ -2639,27 +2647,35 @@ export interface components {
             /** @description The refresh token to revoke; without it nothing is revoked server-side. */
             refreshToken?: string | null;
         };
-        /** @description One email the product sent or kept. */
+        /**
+         * @description One email the product sent or kept: what an operator needs to follow
+         *     it, never its words (they may hold a live link; only the server reads
+         *     them, to deliver it).
+         */
         MailOut: {
             /**
              * Format: int32
              * @description Delivery attempts so far.
              */
             attempts: number;
-            body: string;
             /** Format: date-time */
             createdAt: string;
             error?: string | null;
             id: string;
+            /** @description The language it is written in. */
+            language: components["schemas"]["Language"];
             /** Format: date-time */
             sentAt?: string | null;
             status: components["schemas"]["MailStatus"];
             subject: string;
+            template?: components["schemas"]["MailTemplate"] | null;
             to: string;
             transport: components["schemas"]["MailTransport"];
         };
         /** @enum {string} */
         MailStatus: "stored" | "queued" | "sent" | "failed";
+        /** @enum {string} */
+        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
         /** @description Someone to add or invite: an address and a role. */
@@ -2848,15 +2864,17 @@ export interface components {
                  * @description Delivery attempts so far.
                  */
                 attempts: number;
-                body: string;
                 /** Format: date-time */
                 createdAt: string;
                 error?: string | null;
                 id: string;
+                /** @description The language it is written in. */
+                language: components["schemas"]["Language"];
                 /** Format: date-time */
                 sentAt?: string | null;
                 status: components["schemas"]["MailStatus"];
                 subject: string;
+                template?: components["schemas"]["MailTemplate"] | null;
                 to: string;
                 transport: components["schemas"]["MailTransport"];
             }[];
@@ -2920,6 +2938,7 @@ export interface components {
             /** Format: email */
             email?: string | null;
             firstName?: string | null;
+            language?: components["schemas"]["Language"] | null;
             lastName?: string | null;
             newPassword?: string | null;
         };
@@ -3009,6 +3028,7 @@ export interface components {
              *     line breaks included, is folded into single spaces).
              */
             firstName: string;
+            language?: components["schemas"]["Language"] | null;
             lastName?: string;
             password: string;
         };
@@ -3190,6 +3210,11 @@ export interface components {
             emailVerified: boolean;
             firstName: string;
             id: string;
+            /**
+             * @description The language of the interface the account last used: its email is
+             *     written in it.
+             */
+            language: components["schemas"]["Language"];
             lastName: string;
             role: components["schemas"]["Role"];
         };

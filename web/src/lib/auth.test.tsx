@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { HttpResponse } from 'msw';
@@ -6,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthProvider, readStoredSession, useAuth } from '@/lib/auth';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { makeUser } from '@/testing/mocks/users';
 
 function Probe() {
   const auth = useAuth();
@@ -70,7 +72,7 @@ describe('session life cycle', () => {
     localStorage.setItem('agentforge_user', '{"email":"a@b.c","firstName":"Old"}');
     server.use(
       mockApi.get('/auth/me', () =>
-        ok({ id: '1', email: 'a@b.c', firstName: 'New', lastName: 'N', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00Z' }),
+        ok({ id: '1', email: 'a@b.c', firstName: 'New', lastName: 'N', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00Z', language: 'en' }),
       ),
     );
     const log: boolean[] = [];
@@ -97,6 +99,37 @@ describe('session life cycle', () => {
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(localStorage.getItem('agentforge_token')).toBeNull();
     expect(localStorage.getItem('agentforge_user')).toBeNull();
+  });
+
+  it("tells the account when the app's language changes, so its email follows", async () => {
+    localStorage.setItem('agentforge_token', 't');
+    localStorage.setItem('agentforge_user', JSON.stringify(makeUser({ language: 'en' })));
+    const sent: unknown[] = [];
+    server.use(
+      mockApi.get('/auth/me', () => ok(makeUser({ language: 'en' }))),
+      mockApi.put('/settings/profile', async ({ request }) => {
+        const body = (await request.json()) as { language: 'fr' };
+        sent.push(body);
+        return ok({ user: makeUser({ language: body.language }) });
+      }),
+    );
+    render(
+      <AuthProvider>
+        <LoadingProbe log={[]} />
+      </AuthProvider>,
+    );
+    await screen.findByText(/verified=/);
+    expect(sent).toEqual([]);
+    try {
+      await act(() => i18n.changeLanguage('fr'));
+      await waitFor(() => expect(sent).toEqual([{ language: 'fr' }]));
+      await waitFor(() => expect(readStoredSession()?.user.language).toBe('fr'));
+      // Once told, the same language is not sent again.
+      await act(() => i18n.changeLanguage('fr'));
+      expect(sent).toHaveLength(1);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('sends the refresh token on logout and clears it', async () => {

@@ -1,6 +1,8 @@
+import i18n from 'i18next';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, refreshSession, REFRESH_MARGIN_MS } from '@/lib/api-client';
 import type { Role } from '@/lib/api-enums';
+import { isLanguageCode, type LanguageCode } from '@/lib/languages';
 import {
   clearStoredSession,
   getRefreshToken,
@@ -24,6 +26,8 @@ export type User = {
   role: Role;
   emailVerified?: boolean;
   createdAt?: string;
+  /** The language the account's email is written in: the app's, as last used (useAccountLanguage). */
+  language?: LanguageCode;
 };
 
 export const LOGGED_OUT_LOCALLY = 'Logged out (locally)';
@@ -41,6 +45,7 @@ export function normalizeUser(raw: unknown): User | null {
     role: r.role === 'admin' ? 'admin' : 'user',
     emailVerified: typeof r.emailVerified === 'boolean' ? r.emailVerified : undefined,
     createdAt: typeof r.createdAt === 'string' ? r.createdAt : undefined,
+    language: isLanguageCode(r.language) ? r.language : undefined,
   };
 }
 
@@ -102,6 +107,39 @@ function useSilentRefresh(active: boolean, version: number) {
   }, [active, version]);
 }
 
+/**
+ * Keeps the account's language (in which its email is written) the app's: when the two differ
+ * for a signed-in user, or the language is switched, the account is told (PUT /settings/profile).
+ */
+function useAccountLanguage(user: User | null, setUser: (user: User) => void) {
+  const known = user?.language;
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn || known === undefined) return;
+    let current = known;
+    const sync = (lng: string | undefined) => {
+      const code = lng?.slice(0, 2);
+      if (!isLanguageCode(code) || code === current || !getToken()) return;
+      current = code;
+      api
+        .put('/settings/profile', { body: { language: code } })
+        .then(({ user: fresh }) => {
+          const next = normalizeUser(fresh);
+          if (!next || !getToken()) return;
+          storeUser(next);
+          setUser(next);
+        })
+        .catch(() => {
+          // Not saved: the next switch or visit tries again.
+          current = known;
+        });
+    };
+    sync(i18n.language);
+    i18n.on('languageChanged', sync);
+    return () => i18n.off('languageChanged', sync);
+  }, [signedIn, known, setUser]);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   // Storage is synchronous, so the stored session is restored before the first paint; `starting`
   // covers that start-up step, and the token is then confirmed in the background (GET /auth/me).
@@ -157,6 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useSilentRefresh(user !== null, version);
+  useAccountLanguage(user, setUser);
 
   const track = useCallback(async <T,>(work: Promise<T>): Promise<T> => {
     setPending((n) => n + 1);

@@ -18,6 +18,16 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_CODES: LanguageCode[] = LANGUAGES.map((l) => l.code);
 
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
+}
+
+/** The app's language now, as one of the 12 codes (English when it is none of them). */
+export function currentLanguage(lng: string | undefined): LanguageCode {
+  const code = lng?.slice(0, 2);
+  return isLanguageCode(code) ? code : 'en';
+}
+
 export const NAMESPACES = ['common', 'home', 'dashboard', 'admin', 'legal', 'landing', 'agents', 'login'] as const;
 
 export const RTL_LANGUAGES = ['ar'];

@@ -8,7 +8,7 @@ pub(crate) mod types;
 pub use service::{PASSWORD_RESET, PasswordResets};
 pub use types::UserOut;
 
-use agentforge_domain::{Email, ParseError, Password, Role};
+use agentforge_domain::{Email, Language, ParseError, Password, Role};
 use agentforge_store::{NewUser, Store, User};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -124,6 +124,7 @@ async fn register(
         password: body.password,
         first_name: body.first_name,
         last_name: body.last_name,
+        language: body.language,
     };
     let session = accounts(&state)
         .register(registration, client(ip, &headers))
@@ -352,6 +353,7 @@ async fn update_profile(
         email: body.email,
         current_password: body.current_password,
         new_password: body.new_password,
+        language: body.language,
     };
     let (user, session) = accounts(&state)
         .update_profile(user, update, client(ip, &headers))
@@ -443,9 +445,28 @@ pub async fn create_admin(
         first_name: String::new(),
         last_name: String::new(),
         role: Role::Admin,
+        language: Language::default(),
         email_verified: true,
     };
     let user = tx.users().create(new).await.map_err(anyhow::Error::from)?;
     tx.commit().await.map_err(anyhow::Error::from)?;
     Ok((user, AdminOutcome::Created))
+}
+
+/// Marks an account's address verified, for operators of a server with no
+/// mail server (or whose user never got the link): `agentforge
+/// verify-email`. Answers the account, or why not.
+pub async fn mark_email_verified(store: &Store, email: &str) -> anyhow::Result<User> {
+    let email = Email::parse(email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
+    let tx = store.begin().await?;
+    let Some(user) = tx.users().find_by_email(&email).await? else {
+        anyhow::bail!("no account has the address {email}");
+    };
+    let user = tx.users().mark_email_verified(&user.id).await?;
+    // The links still out there would only prove it again: they go.
+    tx.one_time_tokens()
+        .void_unused(&user.id, agentforge_store::TokenPurpose::EmailVerification)
+        .await?;
+    tx.commit().await?;
+    Ok(user)
 }

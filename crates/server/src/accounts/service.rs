@@ -9,7 +9,7 @@
 use std::net::IpAddr;
 
 use agentforge_domain::error::{Conflict, Error, Problems, Unauthenticated, messages};
-use agentforge_domain::{Email, Password, PersonName, Role};
+use agentforge_domain::{Email, Language, Password, PersonName, Role};
 use agentforge_runtime::{JobFailure, JobHandler, Queue};
 use agentforge_store::{
     Job, NewJob, NewRefreshToken, NewUser, ProfileChanges, Rotation, Store, StoreError,
@@ -23,7 +23,7 @@ use crate::auth::tokens::{
     self, ACCESS_TOKEN_TTL, AccessClaims, AccessTokens, REFRESH_TOKEN_TTL, RESET_TOKEN_TTL,
     VERIFICATION_TOKEN_TTL,
 };
-use crate::mail::{Mailer, Outgoing, greeting_name};
+use crate::mail::{MailMessage, Mailer, Outgoing, greeting_name};
 use crate::rate_limit::RateLimiter;
 
 /// Where a request comes from, recorded with the sessions it opens.
@@ -56,6 +56,8 @@ pub struct Registration {
     pub password: String,
     pub first_name: String,
     pub last_name: String,
+    /// A [`Language`]'s code; `None`: English.
+    pub language: Option<String>,
 }
 
 /// Changes to a profile, as sent.
@@ -66,6 +68,8 @@ pub struct ProfileUpdate {
     pub email: Option<String>,
     pub current_password: Option<String>,
     pub new_password: Option<String>,
+    /// A [`Language`]'s code.
+    pub language: Option<String>,
 }
 
 /// The generic answer to forgot-password, the same whether or not the address has an account.
@@ -114,9 +118,13 @@ impl Accounts<'_> {
         let password = problems.check("password", Password::parse(&input.password));
         let first_name = problems.check("firstName", PersonName::parse(&input.first_name));
         let last_name = problems.check("lastName", PersonName::parse_optional(&input.last_name));
+        let language = match input.language.as_deref() {
+            None => Some(Language::default()),
+            Some(code) => problems.check("language", Language::parse(code)),
+        };
         problems.finish()?;
-        let (Some(email), Some(password), Some(first_name), Some(last_name)) =
-            (email, password, first_name, last_name)
+        let (Some(email), Some(password), Some(first_name), Some(last_name), Some(language)) =
+            (email, password, first_name, last_name, language)
         else {
             return Err(Error::internal("validated fields missing"));
         };
@@ -137,6 +145,7 @@ impl Accounts<'_> {
                 first_name: first_name.into_string(),
                 last_name: last_name.into_string(),
                 role,
+                language,
                 email_verified: false,
             })
             .await?;
@@ -349,14 +358,11 @@ impl Accounts<'_> {
         // The link reached this inbox, which proves the address.
         let user = tx.users().mark_email_verified(&user_id).await?;
         tx.refresh_tokens().revoke_all_for_user(&user_id).await?;
-        let body = format!(
-            "Hello {name},\n\nThe password of your AgentForge account was just reset, and every session was signed out.\n\
-             If this was not you, reset it again at once from {url} and contact your administrator.\n",
-            name = greeting_name(&user),
-            url = self.mailer.link("/forgot-password")
-        );
-        self.send(&tx, &user, "Your AgentForge password was reset", body)
-            .await?;
+        let message = MailMessage::PasswordWasReset {
+            name: greeting_name(&user),
+            reset_link: self.mailer.link("/forgot-password"),
+        };
+        self.send(&tx, &user, message).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -388,6 +394,10 @@ impl Accounts<'_> {
             .as_deref()
             .filter(|p| !p.is_empty())
             .and_then(|p| problems.check("newPassword", Password::parse(p)));
+        let language = update
+            .language
+            .as_deref()
+            .and_then(|code| problems.check("language", Language::parse(code)));
         let needs_current = email.is_some()
             || update
                 .new_password
@@ -421,6 +431,7 @@ impl Accounts<'_> {
             last_name: last_name.map(PersonName::into_string),
             email: email.clone(),
             password_hash,
+            language,
         };
         let tx = self.store.begin().await?;
         let updated = tx
@@ -441,34 +452,30 @@ impl Accounts<'_> {
                 .void_unused(&updated.id, TokenPurpose::PasswordReset)
                 .await?;
             self.send_verification(&tx, &updated).await?;
-            let notice = format!(
-                "Hello {name},\n\nThe email address of your AgentForge account was changed from {old_email} to {new}.\n\
-                 If this was not you, contact your administrator at once.\n",
-                name = greeting_name(&updated),
-                new = updated.email
-            );
+            let message = MailMessage::EmailChanged {
+                name: greeting_name(&updated),
+                old_email: old_email.clone(),
+                new_email: updated.email.clone(),
+            };
             self.mailer
                 .send_in(
                     &tx,
                     Outgoing {
                         user_id: Some(updated.id.clone()),
                         to: old_email,
-                        subject: "Your AgentForge email address was changed".into(),
-                        body_text: notice,
+                        language: updated.language,
+                        message,
                     },
                 )
                 .await?;
         }
         let session = if password_changed {
             tx.refresh_tokens().revoke_all_for_user(&updated.id).await?;
-            let body = format!(
-                "Hello {name},\n\nThe password of your AgentForge account was just changed, and your other sessions were signed out.\n\
-                 If this was not you, reset it at once from {url}.\n",
-                name = greeting_name(&updated),
-                url = self.mailer.link("/forgot-password")
-            );
-            self.send(&tx, &updated, "Your AgentForge password was changed", body)
-                .await?;
+            let message = MailMessage::PasswordChanged {
+                name: greeting_name(&updated),
+                reset_link: self.mailer.link("/forgot-password"),
+            };
+            self.send(&tx, &updated, message).await?;
             Some(self.open_session(&tx, updated.clone(), &client).await?)
         } else {
             None
@@ -535,33 +542,17 @@ impl Accounts<'_> {
             VERIFICATION_TOKEN_TTL,
         )
         .await?;
-        let link = self.mailer.link(&format!("/verify-email?token={token}"));
-        let body = format!(
-            "Hello {name},\n\nWelcome to AgentForge. Confirm your email address by opening this link (valid for 24 hours):\n\n{link}\n\n\
-             If you did not create an account, ignore this email.\n",
-            name = greeting_name(user)
-        );
-        self.send(tx, user, "Confirm your email address", body)
-            .await
+        let message = MailMessage::EmailVerification {
+            name: greeting_name(user),
+            link: self.mailer.link(&format!("/verify-email?token={token}")),
+        };
+        self.send(tx, user, message).await
     }
 
-    async fn send(
-        &self,
-        tx: &Tx,
-        user: &User,
-        subject: &str,
-        body_text: String,
-    ) -> Result<(), Error> {
+    /// Mails `message` to the user's address, in their language.
+    async fn send(&self, tx: &Tx, user: &User, message: MailMessage) -> Result<(), Error> {
         self.mailer
-            .send_in(
-                tx,
-                Outgoing {
-                    user_id: Some(user.id.clone()),
-                    to: user.email.clone(),
-                    subject: subject.to_owned(),
-                    body_text,
-                },
-            )
+            .send_in(tx, Outgoing::to_user(user, message))
             .await?;
         Ok(())
     }
@@ -615,23 +606,12 @@ async fn mail_password_reset(store: &Store, mailer: &Mailer, email: &Email) -> R
     };
     let token =
         issue_one_time_token(&tx, &user, TokenPurpose::PasswordReset, RESET_TOKEN_TTL).await?;
-    let link = mailer.link(&format!("/reset-password?token={token}"));
-    let body = format!(
-        "Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your AgentForge account.\n\
-         Open this link within the next hour to choose a new password:\n\n{link}\n\n\
-         If it was not you, ignore this email: your password stays as it is.\n",
-        name = greeting_name(&user)
-    );
+    let message = MailMessage::PasswordReset {
+        name: greeting_name(&user),
+        link: mailer.link(&format!("/reset-password?token={token}")),
+    };
     mailer
-        .send_in(
-            &tx,
-            Outgoing {
-                user_id: Some(user.id.clone()),
-                to: user.email.clone(),
-                subject: "Reset your AgentForge password".to_owned(),
-                body_text: body,
-            },
-        )
+        .send_in(&tx, Outgoing::to_user(&user, message))
         .await?;
     tx.commit().await?;
     Ok(())

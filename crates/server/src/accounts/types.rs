@@ -1,6 +1,6 @@
 //! Request and response bodies of /auth and /settings.
 
-use agentforge_domain::Role;
+use agentforge_domain::{Language, Role};
 use agentforge_store::User;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,9 @@ pub struct UserOut {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
+    /// The language of the interface the account last used: its email is
+    /// written in it.
+    pub language: Language,
     pub email_verified: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -27,6 +30,7 @@ impl From<User> for UserOut {
             first_name: u.first_name,
             last_name: u.last_name,
             role: u.role,
+            language: u.language,
             email_verified: u.email_verified_at.is_some(),
             created_at: u.created_at,
         }
@@ -71,6 +75,11 @@ pub struct RegisterIn {
         pattern = r"^[^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
     )]
     pub last_name: String,
+    /// The language the app is shown in; the account's email is written in
+    /// it. Default `en`.
+    #[schema(value_type = Option<Language>)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
@@ -153,6 +162,11 @@ pub struct ProfilePatch {
     #[schema(min_length = 8, max_length = 128)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub new_password: Option<String>,
+    /// The language the app is shown in (the app sends it when it changes);
+    /// the account's email is written in it. Needs no password.
+    #[schema(value_type = Option<Language>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// The profile after a change; when the password changed, every other

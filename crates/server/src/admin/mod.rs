@@ -2,7 +2,8 @@
 
 pub mod service;
 
-use agentforge_domain::mail::{MailStatus, MailTransport};
+use agentforge_domain::Language;
+use agentforge_domain::mail::{MailStatus, MailTemplate, MailTransport};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -18,14 +19,19 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(mail_outbox))
 }
 
-/// One email the product sent or kept.
+/// One email the product sent or kept: what an operator needs to follow
+/// it, never its words (they may hold a live link; only the server reads
+/// them, to deliver it).
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MailOut {
     pub id: String,
     pub to: String,
     pub subject: String,
-    pub body: String,
+    /// Which email it is; absent for one written before templates.
+    pub template: Option<MailTemplate>,
+    /// The language it is written in.
+    pub language: Language,
     pub transport: MailTransport,
     pub status: MailStatus,
     pub error: Option<String>,
@@ -37,7 +43,8 @@ pub struct MailOut {
 
 /// The mail outbox
 ///
-/// Every email the product sent (SMTP) or kept (no SMTP configured), newest first.
+/// Every email the product sent (SMTP) or kept (no SMTP configured), newest
+/// first: recipient, template, status, attempts and error, not the words.
 #[utoipa::path(get, path = "/admin/mail-outbox", tag = "admin", params(PageQuery), security(("bearer" = [])),
     responses(
         (status = 200, description = "Emails, newest first", body = Paged<MailOut>),
@@ -56,7 +63,8 @@ async fn mail_outbox(
             id: m.id,
             to: m.to_address,
             subject: m.subject,
-            body: m.body_text,
+            template: m.template,
+            language: m.language,
             transport: m.transport,
             status: m.status,
             error: m.error,

@@ -253,6 +253,24 @@ pub async fn security_headers(
     response
 }
 
+/// A request's path as its log line may show it: a segment that is an
+/// opaque token (32 or more hex digits, as links and invitations carry
+/// them: `/api/team-invitations/details/{token}`) is replaced by `…`, so
+/// no live token is ever written to a log.
+pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
+    let secret =
+        |segment: &str| segment.len() >= 32 && segment.bytes().all(|b| b.is_ascii_hexdigit());
+    if !path.split('/').any(secret) {
+        return std::borrow::Cow::Borrowed(path);
+    }
+    std::borrow::Cow::Owned(
+        path.split('/')
+            .map(|segment| if secret(segment) { "…" } else { segment })
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use axum::Router;
@@ -262,6 +280,26 @@ mod tests {
     use tower::ServiceExt;
 
     use super::*;
+
+    #[test]
+    fn tokens_in_paths_are_left_out_of_logs() {
+        let token = "0123456789abcdef".repeat(4);
+        assert_eq!(
+            loggable_path(&format!("/api/team-invitations/details/{token}")),
+            "/api/team-invitations/details/…"
+        );
+        assert_eq!(
+            loggable_path(&format!("/api/team-invitations/accept/{token}/")),
+            "/api/team-invitations/accept/…/"
+        );
+        // Ids (UUIDs) and ordinary words stay.
+        let id = "/api/agents/0193a4f2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/versions";
+        assert_eq!(loggable_path(id), id);
+        assert_eq!(
+            loggable_path("/dashboard/settings/team"),
+            "/dashboard/settings/team"
+        );
+    }
 
     async fn slow() -> &'static str {
         tokio::time::sleep(Duration::from_secs(5)).await;

@@ -19,7 +19,7 @@ use chrono::{Duration, Utc};
 
 use crate::access;
 use crate::config::TeamMailLimits;
-use crate::mail::{Mailer, Outgoing, quoted};
+use crate::mail::{MailMessage, Mailer, Outgoing, quoted};
 use crate::rate_limit::{HOUR, RateLimiter};
 
 /// A team as a list shows it.
@@ -315,24 +315,15 @@ pub async fn add_member(
         .teams()
         .add_member(&team.id, &invitee.id, person.role)
         .await?;
-    let team_name = quoted(&team.name);
-    let body = format!(
-        "Hello {name},\n\n{by} added you to the team {team_name} on AgentForge as {role}.\n\nSee the team: {url}\n",
-        name = crate::mail::greeting_name(&invitee),
-        by = display_name(adder),
-        role = person.role.as_str(),
-        url = mail.mailer.link("/dashboard/settings/team"),
-    );
+    let message = MailMessage::TeamMemberAdded {
+        name: crate::mail::greeting_name(&invitee),
+        by: display_name(adder),
+        team: quoted(&team.name),
+        role: person.role,
+        link: mail.mailer.link("/dashboard/settings/team"),
+    };
     mail.mailer
-        .send_in(
-            &tx,
-            Outgoing {
-                user_id: Some(invitee.id.clone()),
-                to: invitee.email.clone(),
-                subject: format!("You were added to the team {team_name} on AgentForge"),
-                body_text: body,
-            },
-        )
+        .send_in(&tx, Outgoing::to_user(&invitee, message))
         .await?;
     tx.commit().await?;
     Ok(member)
@@ -482,22 +473,20 @@ pub async fn notify(
     let team_name = quoted(&team.name);
     let tx = store.begin().await?;
     for member in &recipients {
-        let body = format!(
-            "Hello {name},\n\n{from} wrote to the team {team_name}:\n\n{message}\n",
-            name = if member.first_name.is_empty() {
-                "there"
-            } else {
-                &member.first_name
-            },
-        );
+        let words = MailMessage::TeamMessage {
+            name: member.first_name.clone(),
+            from: from.clone(),
+            team: team_name.clone(),
+            message: message.clone(),
+        };
         mail.mailer
             .send_in(
                 &tx,
                 Outgoing {
                     user_id: Some(member.user_id.clone()),
                     to: member.email.clone(),
-                    subject: format!("A message to the team {team_name} on AgentForge"),
-                    body_text: body,
+                    language: member.language,
+                    message: words,
                 },
             )
             .await?;
@@ -566,7 +555,8 @@ pub async fn invite(
 ) -> Result<InvitationView, Error> {
     let (team, my_role) = managed(store, actor, team_id).await?;
     may_grant(my_role, person.role)?;
-    if let Some(existing) = store.users().find_by_email(&person.email).await?
+    let existing = store.users().find_by_email(&person.email).await?;
+    if let Some(existing) = &existing
         && store
             .teams()
             .role_of(&team.id, &existing.id)
@@ -575,6 +565,7 @@ pub async fn invite(
     {
         return Err(Error::Conflict(Conflict::AlreadyMember));
     }
+    let invitee_language = existing.map(|u| u.language);
     let (token, token_hash) = crate::opaque::token();
     let expires_at = agentforge_store::now() + Duration::days(INVITATION_TTL_DAYS);
     let tx = store.begin().await?;
@@ -599,27 +590,25 @@ pub async fn invite(
             expires_at,
         })
         .await?;
-    let team_name = quoted(&team.name);
-    let body = format!(
-        "Hello,\n\n{by} invited you to join the team {team_name} on AgentForge as {role}.\n\n\
-         Accept or decline the invitation here (sign in or create an account with this email address, \
-         and confirm the address, first):\n\
-         {link}\n\n\
-         The invitation expires in {INVITATION_TTL_DAYS} days.\n",
-        by = display_name(inviter),
-        role = person.role.as_str(),
-        link = mail
+    let message = MailMessage::TeamInvitation {
+        by: display_name(inviter),
+        team: quoted(&team.name),
+        role: person.role,
+        link: mail
             .mailer
             .link(&format!("/dashboard/settings/team?invitation={token}")),
-    );
+        days: u32::try_from(INVITATION_TTL_DAYS).unwrap_or(7),
+    };
     mail.mailer
         .send_in(
             &tx,
             Outgoing {
                 user_id: None,
                 to: person.email.as_str().to_owned(),
-                subject: format!("You are invited to join the team {team_name} on AgentForge"),
-                body_text: body,
+                // The address's own language when it has an account, else
+                // the inviter's: the best guess of what the invitee reads.
+                language: invitee_language.unwrap_or(inviter.language),
+                message,
             },
         )
         .await?;

@@ -277,7 +277,7 @@ async fn forgot_and_reset_password_round_trip() {
             .token_from_mail("ada@example.com", "Reset your AgentForge password")
             .await;
         let mail = &app.store.outbox().list(1, 1).await.unwrap().0[0];
-        assert!(mail.body_text.contains(&format!(
+        assert!(app.mail_text(mail).contains(&format!(
             "{}/reset-password?token={token}",
             app.state.config.public_url
         )));

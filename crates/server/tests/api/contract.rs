@@ -21,6 +21,7 @@ fn register(email: &str) -> RegisterIn {
         password: PASSWORD.to_owned(),
         first_name: "Ada".to_owned(),
         last_name: "Lovelace".to_owned(),
+        language: Some("en".to_owned()),
     }
 }
 
@@ -68,10 +69,12 @@ async fn every_endpoint_answers_the_type_it_declares() {
                 email: None,
                 current_password: None,
                 new_password: None,
+                language: Some("en".into()),
             })
             .await
             .value();
         assert_eq!(changed.user.first_name, "Augusta");
+        assert_eq!(changed.user.language, agentforge_domain::Language::En);
         api.resend_verification().await.value();
         let token = app.token_from_mail("ada@example.com", "Confirm").await;
         assert!(

@@ -222,12 +222,40 @@ impl TestApp {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         };
         // Links carry the token as `?token=` (accounts) or `?invitation=` (teams).
+        let text = self.mail_text(&mail);
         let (at, key) = ["token=", "invitation="]
             .into_iter()
-            .find_map(|key| mail.body_text.find(key).map(|at| (at, key)))
+            .find_map(|key| text.find(key).map(|at| (at, key)))
             .expect("a link with a token");
         let start = at + key.len();
-        mail.body_text[start..start + 64].to_owned()
+        text[start..start + 64].to_owned()
+    }
+
+    /// Each row `sql` selects, as one text (its query must name that text
+    /// `row`), read straight from the database as anyone holding a copy of
+    /// it could.
+    pub async fn raw_rows(&self, sql: &str) -> Vec<String> {
+        use sea_orm::{ConnectionTrait, Statement};
+        let db = sea_orm::Database::connect(&self.database_url)
+            .await
+            .expect("the test database");
+        let rows = db
+            .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+            .await
+            .expect("the query runs");
+        rows.iter()
+            .map(|r| r.try_get::<String>("", "row").expect("a text column `row`"))
+            .collect()
+    }
+
+    /// The plain-text words of an email of the outbox, opened as only the
+    /// server can (they are stored sealed).
+    pub fn mail_text(&self, mail: &agentforge_store::Mail) -> String {
+        self.state
+            .mailer
+            .open(mail)
+            .unwrap_or_else(|e| panic!("the email {} does not open: {e}", mail.id))
+            .text
     }
 }
 

@@ -11,6 +11,7 @@ pub struct Model {
     pub first_name: String,
     pub last_name: String,
     pub role: String,
+    pub language: String,
     pub email_verified_at: Option<DateTimeUtc>,
     pub disabled_at: Option<DateTimeUtc>,
     pub last_login_at: Option<DateTimeUtc>,

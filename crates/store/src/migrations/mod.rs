@@ -9,6 +9,7 @@ mod m0003_create_agents;
 mod m0004_create_conversations_and_knowledge;
 mod m0005_create_teams;
 mod m0006_create_jobs_and_turn_state;
+mod m0007_mail_templates_and_languages;
 
 pub(crate) struct Migrator;
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_create_conversations_and_knowledge::Migration),
             Box::new(m0005_create_teams::Migration),
             Box::new(m0006_create_jobs_and_turn_state::Migration),
+            Box::new(m0007_mail_templates_and_languages::Migration),
         ]
     }
 }

@@ -12,6 +12,7 @@ export function makeUser(over: Partial<UserOut> = {}): UserOut {
     role: 'user',
     emailVerified: true,
     createdAt: '2026-01-01T00:00:00Z',
+    language: 'en',
     ...over,
   };
 }

@@ -52,7 +52,8 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Grace' })).toBeInTheDocument();
-    expect(sent).toEqual({ email: 'grace@example.com', password: 'correct horse', firstName: 'Grace', lastName: 'Brewster Hopper' });
+    // The app's language goes with it: the account's email is written in it.
+    expect(sent).toEqual({ email: 'grace@example.com', password: 'correct horse', firstName: 'Grace', lastName: 'Brewster Hopper', language: 'en' });
     expect(localStorage.getItem('agentforge_token')).toBe('tok');
   });
 
