@@ -150,6 +150,7 @@ string_enum!(
         Version = "version",
         User = "user",
         Job = "job",
+        ApiKey = "api_key",
     }
 );
 
@@ -170,6 +171,7 @@ impl Thing {
             Thing::Version => "version_not_found",
             Thing::User => "user_not_found",
             Thing::Job => "job_not_found",
+            Thing::ApiKey => "api_key_not_found",
         }
     }
 
@@ -188,6 +190,7 @@ impl Thing {
             Thing::Version => "Version not found",
             Thing::User => "User not found",
             Thing::Job => "Job not found",
+            Thing::ApiKey => "API key not found",
         }
     }
 }
@@ -222,6 +225,7 @@ string_enum!(
         EmailUnverified = "email_unverified",
         BuiltInReadOnly = "built_in_read_only",
         NotYours = "not_yours",
+        SignInRequired = "sign_in_required",
     }
 );
 
@@ -239,6 +243,9 @@ impl Denied {
                 "Built-in personalities cannot be changed; duplicate one instead"
             }
             Denied::NotYours => "Only its owner can do this",
+            Denied::SignInRequired => {
+                "An API key cannot do this: sign in to manage API keys and the account"
+            }
         }
     }
 }
@@ -258,6 +265,10 @@ string_enum!(
         NotInTeam = "not_in_team",
         AlreadyVerified = "already_verified",
         TooManyInvitations = "too_many_invitations",
+        TooManyApiKeys = "too_many_api_keys",
+        TooManyMcpServers = "too_many_mcp_servers",
+        StdioNotAllowed = "stdio_not_allowed",
+        McpServerDisabled = "mcp_server_disabled",
     }
 );
 
@@ -286,6 +297,16 @@ impl Conflict {
             Conflict::TooManyInvitations => {
                 "This team has as many pending invitations as it may have; revoke some or wait until they are answered"
             }
+            Conflict::TooManyApiKeys => {
+                "You have as many API keys as an account may have; revoke one first"
+            }
+            Conflict::TooManyMcpServers => {
+                "You have as many MCP servers as an account may have; delete one first"
+            }
+            Conflict::StdioNotAllowed => {
+                "This server does not run that command: it is not on the allow-list (AGENTFORGE_MCP_STDIO_ALLOW)"
+            }
+            Conflict::McpServerDisabled => "This MCP server is disabled; enable it first",
         }
     }
 
@@ -307,6 +328,8 @@ string_enum!(
         InvalidCredentials = "invalid_credentials",
         RefreshTokenReused = "token_reused",
         SessionRevoked = "session_revoked",
+        ApiKeyInvalid = "api_key_invalid",
+        ApiKeyExpired = "api_key_expired",
     }
 );
 
@@ -321,6 +344,8 @@ impl Unauthenticated {
                 "This session was signed out because its refresh token was used twice; sign in again"
             }
             Unauthenticated::SessionRevoked => "This session was signed out; sign in again",
+            Unauthenticated::ApiKeyInvalid => "Invalid API key (unknown or revoked)",
+            Unauthenticated::ApiKeyExpired => "This API key has expired",
         }
     }
 }

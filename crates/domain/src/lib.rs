@@ -90,6 +90,7 @@ pub mod job;
 pub mod knowledge;
 mod language;
 pub mod mail;
+pub mod mcp;
 mod name;
 pub mod paging;
 mod password;

@@ -33,7 +33,7 @@ pub enum Actor {
         id: String,
         role: Role,
         /// The API key used, when the request came with one.
-        api_key: Option<String>,
+        api_key: Option<KeyScope>,
     },
     /// Someone on the embeddable widget, known by the visitor id their
     /// browser keeps.
@@ -51,7 +51,39 @@ pub enum Actor {
     Anonymous,
 }
 
+/// What an API key may reach: its owner's rights, on the agents it names
+/// (none named: every agent its owner may use).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyScope {
+    pub key_id: String,
+    pub agent_ids: Vec<String>,
+}
+
+impl KeyScope {
+    /// Whether the key reaches the agent.
+    pub fn reaches(&self, agent_id: &str) -> bool {
+        self.agent_ids.is_empty() || self.agent_ids.iter().any(|id| id == agent_id)
+    }
+}
+
 impl Actor {
+    /// A person acting with one of their API keys.
+    pub fn with_key(id: impl Into<String>, role: Role, scope: KeyScope) -> Self {
+        Actor::User {
+            id: id.into(),
+            role,
+            api_key: Some(scope),
+        }
+    }
+
+    /// The API key the actor acts with, if any.
+    pub fn api_key(&self) -> Option<&KeyScope> {
+        match self {
+            Actor::User { api_key, .. } => api_key.as_ref(),
+            _ => None,
+        }
+    }
+
     /// A signed-in user acting with their token.
     pub fn user(id: impl Into<String>, role: Role) -> Self {
         Actor::User {
@@ -205,6 +237,7 @@ pub enum Action {
 /// The facts about an agent that decide access to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgentFacts {
+    pub agent_id: String,
     pub owner_id: String,
     /// The actor's role in the agent's team, when it has one and they are in it.
     pub team_role: Option<TeamRole>,
@@ -235,6 +268,13 @@ pub enum Resource<'a> {
     },
     /// The admin area: users, configuration, the outbox, every team.
     Platform,
+    /// An API key, by its owner.
+    ApiKey {
+        owner_id: &'a str,
+    },
+    /// What only a signed-in session may do: manage API keys, change the
+    /// account's password, email or existence.
+    Credentials,
 }
 
 impl Resource<'_> {
@@ -244,13 +284,21 @@ impl Resource<'_> {
             Resource::Conversation(_) => Thing::Conversation,
             Resource::Team { .. } => Thing::Team,
             Resource::Personality { .. } => Thing::Personality,
-            Resource::Platform => Thing::User,
+            Resource::Platform | Resource::Credentials => Thing::User,
+            Resource::ApiKey { .. } => Thing::ApiKey,
         }
     }
 }
 
 /// The actor's rights on an agent, if they may see it at all.
 pub fn agent_access(actor: &Actor, agent: &AgentFacts) -> Option<Access> {
+    // A key that names its agents reaches no other.
+    if actor
+        .api_key()
+        .is_some_and(|key| !key.reaches(&agent.agent_id))
+    {
+        return None;
+    }
     match actor {
         Actor::User { id, .. } if *id == agent.owner_id => Some(Access::Manage),
         Actor::User { .. } => agent.team_role.map(Access::for_role),
@@ -350,6 +398,22 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
                 refused(Denied::AdminRequired)
             }
         }
+        Resource::ApiKey { owner_id } => {
+            if actor.api_key().is_some() {
+                refused(Denied::SignInRequired)
+            } else if actor.user_id() == Some(owner_id)
+                || (actor.is_admin() && matches!(action, Action::View | Action::Delete))
+            {
+                Ok(())
+            } else {
+                hidden()
+            }
+        }
+        Resource::Credentials => match actor {
+            Actor::User { api_key: None, .. } => Ok(()),
+            Actor::User { .. } => refused(Denied::SignInRequired),
+            _ => hidden(),
+        },
     }
 }
 
@@ -367,6 +431,7 @@ mod tests {
 
     fn agent(role: Option<TeamRole>) -> AgentFacts {
         AgentFacts {
+            agent_id: "agent-1".into(),
             owner_id: "owner".into(),
             team_role: role,
             share_link: false,
@@ -413,6 +478,96 @@ mod tests {
                 &Actor::Anonymous,
                 Action::View,
                 Resource::Agent(&facts)
+            )),
+            "404"
+        );
+    }
+
+    #[test]
+    fn an_api_key_acts_as_its_owner_on_the_agents_it_names_and_never_on_credentials() {
+        let key = |agents: &[&str]| {
+            Actor::with_key(
+                "owner",
+                Role::User,
+                KeyScope {
+                    key_id: "k1".into(),
+                    agent_ids: agents.iter().map(|a| (*a).to_owned()).collect(),
+                },
+            )
+        };
+        let facts = agent(None);
+        // No agents named: every agent of the owner.
+        assert_eq!(
+            code(allowed(&key(&[]), Action::Edit, Resource::Agent(&facts))),
+            "ok"
+        );
+        assert_eq!(
+            code(allowed(
+                &key(&["agent-1"]),
+                Action::Use,
+                Resource::Agent(&facts)
+            )),
+            "ok"
+        );
+        // Another agent named: this one is as good as absent.
+        assert_eq!(
+            code(allowed(
+                &key(&["agent-2"]),
+                Action::View,
+                Resource::Agent(&facts)
+            )),
+            "404"
+        );
+        let conversation = ConversationFacts {
+            agent: agent(None),
+            holder: None,
+        };
+        assert_eq!(
+            code(allowed(
+                &key(&["agent-2"]),
+                Action::View,
+                Resource::Conversation(&conversation)
+            )),
+            "404"
+        );
+        // Keys and the account are for a signed-in session only.
+        for resource in [
+            Resource::ApiKey { owner_id: "owner" },
+            Resource::Credentials,
+        ] {
+            assert_eq!(code(allowed(&key(&[]), Action::Edit, resource)), "403");
+            assert_eq!(code(allowed(&owner(), Action::Edit, resource)), "ok");
+        }
+        assert_eq!(
+            code(allowed(
+                &other(),
+                Action::View,
+                Resource::ApiKey { owner_id: "owner" }
+            )),
+            "404"
+        );
+        let admin = Actor::user("admin", Role::Admin);
+        assert_eq!(
+            code(allowed(
+                &admin,
+                Action::Delete,
+                Resource::ApiKey { owner_id: "owner" }
+            )),
+            "ok"
+        );
+        assert_eq!(
+            code(allowed(
+                &admin,
+                Action::Edit,
+                Resource::ApiKey { owner_id: "owner" }
+            )),
+            "404"
+        );
+        assert_eq!(
+            code(allowed(
+                &Actor::Anonymous,
+                Action::View,
+                Resource::Credentials
             )),
             "404"
         );

@@ -49,6 +49,7 @@ pub async fn agent_facts(
         _ => false,
     };
     Ok(AgentFacts {
+        agent_id: agent.id.clone(),
         owner_id: agent.owner_id.clone(),
         team_role,
         share_link,
@@ -110,6 +111,7 @@ async fn conversation_facts(
         Some(agent) => agent_facts(store, actor, &agent, None).await?,
         // Conversations go with their agent; one without is no one's.
         None => AgentFacts {
+            agent_id: conversation.agent_id.clone(),
             owner_id: conversation.owner_id.clone(),
             team_role: None,
             share_link: false,
@@ -164,4 +166,34 @@ pub async fn personality(
 /// The admin area.
 pub fn platform(actor: &Actor, action: Action) -> Result<(), Error> {
     allowed(actor, action, Resource::Platform)
+}
+
+/// What only a signed-in session may do (manage API keys, change the
+/// account's password or email, delete it): never with an API key.
+pub fn credentials(actor: &Actor) -> Result<(), Error> {
+    allowed(actor, Action::Edit, Resource::Credentials)
+}
+
+/// An API key the actor may do `action` to: its owner (signed in, not with
+/// a key), or an admin viewing or revoking it.
+pub async fn api_key(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    action: Action,
+) -> Result<agentforge_store::ApiKey, Error> {
+    let key = store
+        .api_keys()
+        .get(id)
+        .await?
+        .filter(|k| k.revoked_at.is_none())
+        .ok_or(Error::not_found(Thing::ApiKey))?;
+    allowed(
+        actor,
+        action,
+        Resource::ApiKey {
+            owner_id: &key.user_id,
+        },
+    )?;
+    Ok(key)
 }

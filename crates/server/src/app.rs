@@ -24,8 +24,8 @@ use crate::http::ApiError;
 use crate::http::middleware::{self, REQUEST_ID, SecurityHeaders};
 use crate::state::AppState;
 use crate::{
-    accounts, admin, agents, analytics, chat, conversations, knowledge, locales, personalities,
-    realtime, system, teams, web_app,
+    accounts, admin, agents, analytics, api_keys, chat, conversations, knowledge, locales,
+    personalities, realtime, system, teams, web_app,
 };
 
 /// Every documented /api route, by feature, each group with its time
@@ -42,7 +42,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(analytics::router())
         .merge(personalities::router())
         .merge(teams::router())
-        .merge(admin::router());
+        .merge(admin::router())
+        .merge(api_keys::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads());

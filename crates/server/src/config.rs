@@ -102,12 +102,36 @@ pub struct Config {
     /// What one connection, and one client address, may hold.
     pub connections: ConnectionLimits,
     pub features: Features,
+    /// API keys: how many one account may hold, and how many requests one
+    /// key may make a minute.
+    pub api_keys_per_user: u32,
+    pub rate_limit_api_key_per_minute: u32,
+    /// MCP servers and the tools they lend agents (docs/tools.md).
+    pub mcp: McpConfig,
+    /// Whether user-given URLs may reach private, loopback and link-local
+    /// addresses (the outbound guard; docs/security.md).
+    pub outbound_allow_private: bool,
     pub llm: LlmConfig,
     /// Largest accepted knowledge document, in bytes.
     pub upload_max_bytes: usize,
     /// What reading a knowledge document may cost, and what an account may keep.
     pub knowledge: KnowledgeConfig,
     pub runtime: RuntimeConfig,
+}
+
+/// MCP servers: what may run on the host, and how long tools may take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpConfig {
+    /// Commands a stdio server may run (program names or absolute paths);
+    /// empty: no stdio server may run at all.
+    pub stdio_allow: Vec<String>,
+    /// One tool call, and a turn's tool calls together.
+    pub tool_timeout: Duration,
+    pub turn_tools_budget: Duration,
+    /// Connecting and listing what a server offers.
+    pub connect_timeout: Duration,
+    /// Servers one account may have.
+    pub servers_per_user: u32,
 }
 
 /// What one connection, and one client address, may hold (docs/security.md).
@@ -377,6 +401,24 @@ impl Config {
             );
         }
         let mail_console = r.boolean("mail_console");
+        let api_keys_per_user = r.integer("api_keys_per_user", 1, 10_000).map(|n| n as u32);
+        let rate_limit_api_key_per_minute = r
+            .integer("rate_limit_api_key_per_minute", 1, 1_000_000)
+            .map(|n| n as u32);
+        let mcp_stdio_allow = r.words("mcp_stdio_allow");
+        let mcp_tool_timeout = r
+            .integer("mcp_tool_timeout_seconds", 1, 3600)
+            .map(|n| Duration::from_secs(n as u64));
+        let mcp_turn_tools_budget = r
+            .integer("mcp_turn_tools_budget_seconds", 1, 3600)
+            .map(|n| Duration::from_secs(n as u64));
+        let mcp_connect_timeout = r
+            .integer("mcp_connect_timeout_seconds", 1, 600)
+            .map(|n| Duration::from_secs(n as u64));
+        let mcp_servers_per_user = r
+            .integer("mcp_servers_per_user", 1, 10_000)
+            .map(|n| n as u32);
+        let outbound_allow_private = r.boolean("outbound_allow_private");
         let product_name = r.string("product_name");
         if product_name.is_empty()
             || product_name.chars().count() > 60
@@ -532,6 +574,16 @@ impl Config {
                 trusted_proxies: trusted_proxies.unwrap_or_default(),
                 connections,
                 features,
+                api_keys_per_user: api_keys_per_user.unwrap_or(1),
+                rate_limit_api_key_per_minute: rate_limit_api_key_per_minute.unwrap_or(1),
+                mcp: McpConfig {
+                    stdio_allow: mcp_stdio_allow,
+                    tool_timeout: mcp_tool_timeout.unwrap_or_default(),
+                    turn_tools_budget: mcp_turn_tools_budget.unwrap_or_default(),
+                    connect_timeout: mcp_connect_timeout.unwrap_or_default(),
+                    servers_per_user: mcp_servers_per_user.unwrap_or(1),
+                },
+                outbound_allow_private,
                 llm: LlmConfig {
                     provider: llm_provider,
                     base_url: (!llm_base_url.is_empty()).then_some(llm_base_url),
@@ -619,6 +671,27 @@ impl Reader<'_> {
             _ => {
                 self.error(key, "must be true or false");
                 false
+            }
+        }
+    }
+
+    /// A list of words: a TOML array, or a comma-separated string (as an
+    /// environment variable must be); blanks are dropped.
+    fn words(&mut self, key: &str) -> Vec<String> {
+        match self.raw(key) {
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .filter_map(|v| v.as_str().map(|s| s.trim().to_owned()))
+                .filter(|s| !s.is_empty())
+                .collect(),
+            Some(toml::Value::String(s)) => s
+                .split(',')
+                .map(|w| w.trim().to_owned())
+                .filter(|w| !w.is_empty())
+                .collect(),
+            _ => {
+                self.error(key, "must be a list of words");
+                Vec::new()
             }
         }
     }

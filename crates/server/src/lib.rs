@@ -8,6 +8,7 @@ pub mod accounts;
 mod admin;
 mod agents;
 mod analytics;
+mod api_keys;
 mod app;
 mod assets;
 mod auth;
@@ -51,6 +52,7 @@ pub mod dto {
     pub use crate::analytics::{
         ActivityBucket, DashboardActivity, DashboardOut, DashboardOverview, SystemStatusOut,
     };
+    pub use crate::api_keys::types::*;
     pub use crate::chat::types::*;
     pub use crate::conversations::types::*;
     pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};

@@ -112,6 +112,8 @@ pub struct AgentFilter {
     pub agent_type: Option<AgentType>,
     /// Case-insensitive substring of the name.
     pub search: Option<String>,
+    /// Only these agents (an API key's); `None`: no such bound.
+    pub only: Option<Vec<String>>,
     pub sort: AgentSort,
     pub descending: bool,
     /// From 1.
@@ -271,6 +273,9 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Agents<'a, C> {
         );
         if let Some(team_id) = &filter.team_id {
             query = query.filter(agent::Column::TeamId.eq(team_id.clone()));
+        }
+        if let Some(only) = &filter.only {
+            query = query.filter(agent::Column::Id.is_in(only.iter().cloned()));
         }
         if let Some(status) = filter.status {
             query = query.filter(agent::Column::Status.eq(status.as_str()));

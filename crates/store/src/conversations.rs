@@ -217,6 +217,8 @@ pub enum TurnConversation {
 pub struct ConversationFilter {
     pub viewer: String,
     pub agent_id: Option<String>,
+    /// Only these agents' conversations (an API key's); `None`: no such bound.
+    pub only_agents: Option<Vec<String>>,
     pub channel: Option<Channel>,
     pub status: Option<ConversationStatus>,
     pub from: Option<DateTime<Utc>>,
@@ -304,6 +306,9 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
             );
         if let Some(agent_id) = &filter.agent_id {
             query = query.filter(conversation::Column::AgentId.eq(agent_id.clone()));
+        }
+        if let Some(only) = &filter.only_agents {
+            query = query.filter(conversation::Column::AgentId.is_in(only.iter().cloned()));
         }
         if let Some(channel) = filter.channel {
             query = query.filter(conversation::Column::Channel.eq(channel.as_str()));

@@ -6,6 +6,7 @@
 
 mod agents;
 mod analytics;
+mod api_keys;
 mod connect;
 mod conversations;
 mod db;
@@ -14,6 +15,7 @@ mod error;
 mod jobs;
 mod knowledge;
 mod mail;
+mod mcp;
 mod migrations;
 mod personalities;
 mod teams;
@@ -22,6 +24,7 @@ mod users;
 
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
 pub use analytics::{Activity, Analytics, Bucket};
+pub use api_keys::{ApiKey, ApiKeys, NewApiKey, OwnedApiKey};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use conversations::{
     Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
@@ -32,6 +35,7 @@ pub use error::StoreError;
 pub use jobs::{Job, JobCounts, Jobs, NewJob};
 pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
 pub use mail::{Mail, NewMail, Outbox};
+pub use mcp::{McpAssignment, McpDiscovery, McpServer, McpServerFields, McpServers};
 pub use personalities::{NewPersonality, Personalities, Personality};
 pub use teams::{Invitation, Member, NewInvitation, Team, TeamChanges, Teams};
 pub use tokens::{
@@ -216,6 +220,14 @@ impl Store {
     pub fn analytics(&self) -> Analytics<'_> {
         Analytics::new(&self.db)
     }
+
+    pub fn api_keys(&self) -> ApiKeys<'_> {
+        ApiKeys::new(&self.db)
+    }
+
+    pub fn mcp(&self) -> McpServers<'_> {
+        McpServers::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -274,5 +286,13 @@ impl Tx {
 
     pub fn jobs(&self) -> Jobs<'_, DbTx> {
         Jobs::new(&self.txn)
+    }
+
+    pub fn api_keys(&self) -> ApiKeys<'_, DbTx> {
+        ApiKeys::new(&self.txn)
+    }
+
+    pub fn mcp(&self) -> McpServers<'_, DbTx> {
+        McpServers::new(&self.txn)
     }
 }

@@ -4,6 +4,47 @@
  */
 
 export interface paths {
+    "/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every API key
+         * @description Admins: every key not revoked, newest first, with its owner; `search`
+         *     matches the key's name or prefix or the owner's email.
+         */
+        get: operations["admin_list_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke anyone's API key
+         * @description Admins: the key stops working at once.
+         */
+        delete: operations["admin_revoke_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/mail-outbox": {
         parameters: {
             query?: never;
@@ -533,6 +574,54 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My API keys
+         * @description The keys you hold, newest first; never the keys themselves. Not with an
+         *     API key (403 `sign_in_required`).
+         */
+        get: operations["list_keys"];
+        put?: never;
+        /**
+         * Make an API key
+         * @description Answers the key (`af_…`) this once: only its hash is kept. It acts as
+         *     you on `/api`, `/v1` and `/mcp`, on the agents it names (none: all of
+         *     yours), until revoked or expired. At most `api_keys_per_user` keys (409
+         *     `too_many_api_keys`).
+         */
+        post: operations["create_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description It stops working at once.
+         */
+        delete: operations["revoke_key"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1421,6 +1510,12 @@ export interface components {
              */
             start: string;
         };
+        /** @description A key with its owner, as the admin area lists it. */
+        AdminApiKeyOut: components["schemas"]["ApiKeyOut"] & {
+            ownerEmail: string;
+            ownerId: string;
+            ownerName: string;
+        };
         /** @description The versioned configuration of an agent, as exported and as drafted by ai-generate. */
         AgentConfigOut: {
             description: string;
@@ -1532,6 +1627,35 @@ export interface components {
             tokensOut: number;
             /** Format: int64 */
             users: number;
+        };
+        /** @description A key to make. */
+        ApiKeyIn: {
+            /** @description Agents it may reach (ones you may use); empty or absent: all of yours. */
+            agentIds?: string[];
+            /**
+             * Format: date-time
+             * @description When it stops working; absent: never.
+             */
+            expiresAt?: string | null;
+            /** @description What the key is for. No control or text-direction characters. */
+            name: string;
+        };
+        /** @description An API key as lists show it: never the key itself. */
+        ApiKeyOut: {
+            /** @description The agents it reaches; empty: every agent of its owner. */
+            agentIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether it has expired (it then no longer works). */
+            expired: boolean;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
+            name: string;
+            /** @description The key's first characters (`af_` and eight more), to tell it apart. */
+            prefix: string;
         };
         /** @description At least one of them. */
         BulkChangesIn: {
@@ -2087,6 +2211,19 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_NewApiKeyOut: {
+            /** @description A key just made, with the key itself: shown this once, never again. */
+            data: components["schemas"]["ApiKeyOut"] & {
+                /**
+                 * @description The key (`af_…`): send it as `Authorization: Bearer <key>`. Keep it
+                 *     now; it cannot be shown again.
+                 */
+                key: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_NoticeOut: {
             data: {
                 message: string;
@@ -2296,6 +2433,27 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             })[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_ApiKeyOut: {
+            data: {
+                /** @description The agents it reaches; empty: every agent of its owner. */
+                agentIds: string[];
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Whether it has expired (it then no longer works). */
+                expired: boolean;
+                /** Format: date-time */
+                expiresAt?: string | null;
+                id: string;
+                /** Format: date-time */
+                lastUsedAt?: string | null;
+                name: string;
+                /** @description The key's first characters (`af_` and eight more), to tell it apart. */
+                prefix: string;
+            }[];
             /** @enum {boolean} */
             success: true;
         };
@@ -2775,6 +2933,14 @@ export interface components {
             /** @description Not only spaces; no control or text-direction characters. */
             name: string;
         };
+        /** @description A key just made, with the key itself: shown this once, never again. */
+        NewApiKeyOut: components["schemas"]["ApiKeyOut"] & {
+            /**
+             * @description The key (`af_…`): send it as `Authorization: Bearer <key>`. Keep it
+             *     now; it cannot be shown again.
+             */
+            key: string;
+        };
         /** @description A new team: [`TeamIn`] with its `name` required. */
         NewTeamIn: {
             description?: string | null;
@@ -2793,6 +2959,17 @@ export interface components {
              * @description How many members were told (everyone but you).
              */
             recipients: number;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_AdminApiKeyOut: {
+            data: (components["schemas"]["ApiKeyOut"] & {
+                ownerEmail: string;
+                ownerId: string;
+                ownerName: string;
+            })[];
+            meta: components["schemas"]["ListMeta"];
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_AgentOut: {
@@ -3259,6 +3436,109 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_list_keys: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Default 10. */
+                limit?: number;
+                /** @description Part of the key's name or prefix, or of its owner's email, any case. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AdminApiKeyOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin, or called with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_revoke_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin, or called with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mail_outbox: {
         parameters: {
             query?: {
@@ -5295,6 +5575,180 @@ export interface operations {
             };
             /** @description Not allowed (a disabled account, or a role that falls short) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ApiKeyOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Called with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Made: the key, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewApiKeyOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Called with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid, or names an agent you may not use */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Called with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such key of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

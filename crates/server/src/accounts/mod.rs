@@ -233,7 +233,7 @@ async fn refresh(
         (status = 200, description = "The signed-in user", body = Envelope<UserOut>),
         (status = 401, description = "Not signed in, or the token expired", body = ErrorBody),
     ))]
-async fn me(CurrentUser(user): CurrentUser) -> Envelope<UserOut> {
+async fn me(CurrentUser(user, _actor): CurrentUser) -> Envelope<UserOut> {
     Envelope::new(user.into())
 }
 
@@ -274,7 +274,7 @@ async fn verify_email(
     ))]
 async fn resend_verification(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, _actor): CurrentUser,
     ip: ClientIp,
     headers: HeaderMap,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
@@ -342,7 +342,7 @@ async fn reset_password(
     ))]
 async fn update_profile(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     ip: ClientIp,
     headers: HeaderMap,
     Json(body): Json<ProfilePatch>,
@@ -356,7 +356,7 @@ async fn update_profile(
         language: body.language,
     };
     let (user, session) = accounts(&state)
-        .update_profile(user, update, client(ip, &headers))
+        .update_profile(user, &actor, update, client(ip, &headers))
         .await?;
     if session.is_some() {
         // The other sessions were signed out: their sockets close now.
@@ -379,11 +379,11 @@ async fn update_profile(
     ))]
 async fn delete_account(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     Json(body): Json<PasswordIn>,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
     accounts(&state)
-        .delete_account(user, &body.password)
+        .delete_account(user, &actor, &body.password)
         .await?;
     state.realtime.sessions_revoked().await;
     Ok(Envelope::new(NoticeOut::new(

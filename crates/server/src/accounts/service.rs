@@ -9,6 +9,7 @@
 use std::net::IpAddr;
 
 use agentforge_domain::error::{Conflict, Error, Problems, Unauthenticated, messages};
+use agentforge_domain::policy::Actor;
 use agentforge_domain::{Email, Language, Password, PersonName, Role};
 use agentforge_runtime::{JobFailure, JobHandler, Queue};
 use agentforge_store::{
@@ -372,9 +373,20 @@ impl Accounts<'_> {
     pub async fn update_profile(
         &self,
         user: User,
+        actor: &Actor,
         update: ProfileUpdate,
         client: Client,
     ) -> Result<(User, Option<Session>), Error> {
+        // Names and language are anyone's to change; the address and the
+        // password only from a signed-in session, never with an API key.
+        if update.email.is_some()
+            || update
+                .new_password
+                .as_deref()
+                .is_some_and(|p| !p.is_empty())
+        {
+            crate::access::credentials(actor)?;
+        }
         let mut problems = Problems::default();
         let first_name = update
             .first_name
@@ -487,7 +499,13 @@ impl Accounts<'_> {
     /// Deletes the account and everything it owns, after checking the
     /// password; the teams it alone owns are handed to the next in line in
     /// the same transaction.
-    pub async fn delete_account(&self, user: User, password: &str) -> Result<(), Error> {
+    pub async fn delete_account(
+        &self,
+        user: User,
+        actor: &Actor,
+        password: &str,
+    ) -> Result<(), Error> {
+        crate::access::credentials(actor)?;
         if password.is_empty() {
             return Err(Error::invalid("password", messages::REQUIRED));
         }

@@ -10,7 +10,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::access::actor;
 use crate::auth::AdminUser;
 use crate::http::{ApiError, ErrorBody, ListMeta, PageQuery, Paged, Query};
 use crate::state::AppState;
@@ -52,11 +51,11 @@ pub struct MailOut {
     ))]
 async fn mail_outbox(
     State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    AdminUser(_admin, actor): AdminUser,
     Query(query): Query<PageQuery>,
 ) -> Result<Paged<MailOut>, ApiError> {
     let page = query.page()?;
-    let (mails, total) = service::outbox(&state.store, &actor(&admin), page).await?;
+    let (mails, total) = service::outbox(&state.store, &actor, page).await?;
     let data = mails
         .into_iter()
         .map(|m| MailOut {

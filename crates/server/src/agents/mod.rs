@@ -10,7 +10,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::access::actor;
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
@@ -51,12 +50,12 @@ pub struct LastActiveOut {
     responses((status = 200, description = "A page of agents", body = Paged<AgentOut>), (status = 422, description = "A bad filter", body = ErrorBody)))]
 async fn list_agents(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Query(query): Query<AgentQuery>,
 ) -> Result<Paged<AgentOut>, ApiError> {
     let listing = query.listing()?;
     let page = listing.page;
-    let (agents, total) = service::list(&state.store, &actor(&user), listing).await?;
+    let (agents, total) = service::list(&state.store, &actor, listing).await?;
     Ok(Paged::new(
         agents.into_iter().map(AgentOut::from).collect(),
         ListMeta {
@@ -79,13 +78,13 @@ async fn list_agents(
     ))]
 async fn create_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<AgentIn>,
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
         Envelope::new(
-            service::create(&state.store, &actor(&user), body.changes()?)
+            service::create(&state.store, &actor, body.changes()?)
                 .await?
                 .into(),
         ),
@@ -127,7 +126,7 @@ async fn list_voices(_user: CurrentUser) -> Envelope<Vec<VoiceOut>> {
     responses((status = 201, description = "Created", body = Envelope<AgentOut>), (status = 404, description = "Unknown template", body = ErrorBody)))]
 async fn create_from_template(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<FromTemplateIn>,
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
@@ -135,7 +134,7 @@ async fn create_from_template(
         Envelope::new(
             service::from_template(
                 &state.store,
-                &actor(&user),
+                &actor,
                 &body.template_id,
                 body.name.as_deref(),
             )
@@ -176,13 +175,13 @@ async fn ai_generate(
     ))]
 async fn import_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<ExportDocument>,
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
         Envelope::new(
-            service::import(&state.store, &actor(&user), body.imported()?)
+            service::import(&state.store, &actor, body.imported()?)
                 .await?
                 .into(),
         ),
@@ -201,10 +200,10 @@ async fn import_agent(
     ))]
 async fn bulk_delete(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<IdsIn>,
 ) -> Result<Envelope<BulkDeleteOut>, ApiError> {
-    let deleted = service::bulk_delete(&state.store, &actor(&user), body.ids).await?;
+    let deleted = service::bulk_delete(&state.store, &actor, body.ids).await?;
     Ok(Envelope::new(BulkDeleteOut { deleted }))
 }
 
@@ -220,14 +219,14 @@ async fn bulk_delete(
     ))]
 async fn bulk_update(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<BulkUpdateIn>,
 ) -> Result<Envelope<Vec<AgentOut>>, ApiError> {
     let changes = agentforge_store::BulkChanges {
         status: body.changes.status,
         agent_type: body.changes.agent_type,
     };
-    let updated = service::bulk_update(&state.store, &actor(&user), body.ids, changes).await?;
+    let updated = service::bulk_update(&state.store, &actor, body.ids, changes).await?;
     Ok(Envelope::new(
         updated.into_iter().map(AgentOut::from).collect(),
     ))
@@ -238,11 +237,11 @@ async fn bulk_update(
     responses((status = 200, description = "The agent", body = Envelope<AgentOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
 async fn get_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<AgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::get(&state.store, &actor(&user), &id).await?.into(),
+        service::get(&state.store, &actor, &id).await?.into(),
     ))
 }
 
@@ -258,12 +257,12 @@ async fn get_agent(
     ))]
 async fn update_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<AgentIn>,
 ) -> Result<Envelope<AgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::update(&state.store, &actor(&user), &id, body.changes()?)
+        service::update(&state.store, &actor, &id, body.changes()?)
             .await?
             .into(),
     ))
@@ -274,10 +273,10 @@ async fn update_agent(
     responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
 async fn delete_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state.store, &actor(&user), &id).await?;
+    service::delete(&state.store, &actor, &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -292,14 +291,14 @@ async fn delete_agent(
     ))]
 async fn duplicate_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<DuplicateIn>,
 ) -> Result<(StatusCode, Envelope<AgentOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
         Envelope::new(
-            service::duplicate(&state.store, &actor(&user), &id, body.name)
+            service::duplicate(&state.store, &actor, &id, body.name)
                 .await?
                 .into(),
         ),
@@ -311,11 +310,11 @@ async fn duplicate_agent(
     responses((status = 200, description = "Marked", body = Envelope<LastActiveOut>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
 async fn touch_last_active(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<LastActiveOut>, ApiError> {
     Ok(Envelope::new(LastActiveOut {
-        last_active_at: service::touch(&state.store, &actor(&user), &id).await?,
+        last_active_at: service::touch(&state.store, &actor, &id).await?,
     }))
 }
 
@@ -327,7 +326,7 @@ async fn touch_last_active(
     responses((status = 200, description = "Activity", body = Envelope<AnalyticsOut>), (status = 422, description = "Unknown period", body = ErrorBody)))]
 async fn agent_analytics(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<AnalyticsQuery>,
 ) -> Result<Envelope<AnalyticsOut>, ApiError> {
@@ -335,7 +334,7 @@ async fn agent_analytics(
         .period
         .unwrap_or(agentforge_domain::agent::Period::Month);
     let activity =
-        crate::analytics::service::agent_activity(&state.store, &actor(&user), &id, period).await?;
+        crate::analytics::service::agent_activity(&state.store, &actor, &id, period).await?;
     Ok(Envelope::new(activity.into()))
 }
 
@@ -352,12 +351,12 @@ async fn agent_analytics(
     ))]
 async fn deploy_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<DeployIn>,
 ) -> Result<Envelope<DeploymentOut>, ApiError> {
     Ok(Envelope::new(
-        service::deploy(&state.store, &actor(&user), &id, body.deploy()?)
+        service::deploy(&state.store, &actor, &id, body.deploy()?)
             .await?
             .into(),
     ))
@@ -368,10 +367,10 @@ async fn deploy_agent(
     responses((status = 200, description = "Versions", body = Envelope<Vec<VersionOut>>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
 async fn list_versions(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<VersionOut>>, ApiError> {
-    let versions = service::versions(&state.store, &actor(&user), &id).await?;
+    let versions = service::versions(&state.store, &actor, &id).await?;
     Ok(Envelope::new(
         versions.into_iter().map(VersionOut::from).collect(),
     ))
@@ -388,11 +387,11 @@ async fn list_versions(
     ))]
 async fn restore_version(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, version)): Path<(String, u32)>,
 ) -> Result<Envelope<AgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::restore(&state.store, &actor(&user), &id, version)
+        service::restore(&state.store, &actor, &id, version)
             .await?
             .into(),
     ))
@@ -405,10 +404,10 @@ async fn restore_version(
     responses((status = 200, description = "The document", body = Envelope<ExportDocument>), (status = 404, description = "No such agent of yours", body = ErrorBody)))]
 async fn export_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<ExportDocument>, ApiError> {
-    let exported = service::export(&state.store, &actor(&user), &id).await?;
+    let exported = service::export(&state.store, &actor, &id).await?;
     Ok(Envelope::new(ExportDocument::new(exported)?))
 }
 
@@ -428,11 +427,11 @@ async fn export_agent(
     ))]
 async fn share_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<ShareIn>,
 ) -> Result<Envelope<ShareOut>, ApiError> {
-    let shared = service::share(&state.store, &actor(&user), &id, body.into()).await?;
+    let shared = service::share(&state.store, &actor, &id, body.into()).await?;
     Ok(Envelope::new(ShareOut {
         shared_publicly: shared.token.is_some(),
         url: shared.token.map(|t| {

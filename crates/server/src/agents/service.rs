@@ -285,6 +285,10 @@ pub async fn list(
         status: listing.status,
         agent_type: listing.agent_type,
         search: listing.search,
+        only: actor
+            .api_key()
+            .filter(|key| !key.agent_ids.is_empty())
+            .map(|key| key.agent_ids.clone()),
         sort: listing.sort,
         descending,
         page: listing.page.page,
@@ -296,6 +300,7 @@ pub async fn list(
         .into_iter()
         .map(|agent| {
             let facts = agentforge_domain::policy::AgentFacts {
+                agent_id: agent.id.clone(),
                 owner_id: agent.owner_id.clone(),
                 team_role: agent.team_id.as_ref().and_then(|t| roles.get(t).copied()),
                 share_link: false,

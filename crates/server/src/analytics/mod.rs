@@ -11,7 +11,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::access::actor;
 use crate::auth::CurrentUser;
 use crate::conversations::ConversationOut;
 use crate::http::{ApiError, Envelope};
@@ -89,9 +88,9 @@ pub struct DashboardOut {
     responses((status = 200, description = "Overview, activity and system status", body = Envelope<DashboardOut>)))]
 async fn dashboard(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
 ) -> Result<Envelope<DashboardOut>, ApiError> {
-    let dashboard = service::dashboard(&state.store, &actor(&user)).await?;
+    let dashboard = service::dashboard(&state.store, &actor).await?;
     let database_ok = state.database_probe.check(&state.store).await.is_ok();
     let (llm_provider, llm_model, llm_configured) = state.runtime.models().describe();
     Ok(Envelope::new(DashboardOut {

@@ -1,13 +1,16 @@
 //! Who is calling: `CurrentUser` for any signed-in user, `AdminUser` for
-//! admins, from the access tokens of [`tokens`]. Every feature uses it; it
-//! uses no feature. [`device`]: the cookies that let a known browser sign in
-//! while its account's sign-in limit is tripped.
+//! admins, from the access tokens of [`tokens`] or an API key
+//! ([`api_keys`]: `Authorization: Bearer af_…`, acting as its owner on the
+//! agents it names). Every feature uses it; it uses no feature. [`device`]:
+//! the cookies that let a known browser sign in while its account's sign-in
+//! limit is tripped.
 
+pub mod api_keys;
 pub mod device;
 pub mod tokens;
 
 use agentforge_domain::error::{Denied, Error, Unauthenticated};
-use agentforge_domain::policy::Action;
+use agentforge_domain::policy::{Action, Actor};
 use agentforge_store::User;
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
@@ -18,11 +21,13 @@ use crate::http::ApiError;
 use crate::state::AppState;
 use tokens::{AccessClaims, TokenError};
 
-/// The signed-in user, from `Authorization: Bearer <access token>`, loaded
-/// fresh from the database while the token's session is live (so a deleted
-/// or disabled account, and a session signed out, stop at once).
+/// The signed-in user, from `Authorization: Bearer <access token>` (loaded
+/// fresh from the database while the token's session is live, so a deleted
+/// or disabled account, and a session signed out, stop at once) or
+/// `Bearer af_…` (an API key, live, not expired, its owner enabled), and
+/// the actor they are: with an API key, the key's scope goes with them.
 #[derive(Debug, Clone)]
-pub struct CurrentUser(pub User);
+pub struct CurrentUser(pub User, pub Actor);
 
 /// The access token in `Authorization: Bearer …`, if any.
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -46,9 +51,13 @@ impl FromRequestParts<AppState> for CurrentUser {
     ) -> Result<Self, Self::Rejection> {
         let token =
             bearer(&parts.headers).ok_or(Error::Unauthenticated(Unauthenticated::Required))?;
-        user_for_token(state, token)
-            .await
-            .map(|(user, _)| Self(user))
+        if api_keys::is_api_key(token) {
+            let (user, actor) = api_keys::authenticate(state, token).await?;
+            return Ok(Self(user, actor));
+        }
+        let (user, _) = user_for_token(state, token).await?;
+        let actor = crate::access::actor(&user);
+        Ok(Self(user, actor))
     }
 }
 
@@ -87,7 +96,7 @@ pub async fn user_for_token(
 
 /// A signed-in admin; anyone else gets 403.
 #[derive(Debug, Clone)]
-pub struct AdminUser(pub User);
+pub struct AdminUser(pub User, pub Actor);
 
 impl FromRequestParts<AppState> for AdminUser {
     type Rejection = ApiError;
@@ -96,8 +105,8 @@ impl FromRequestParts<AppState> for AdminUser {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        crate::access::platform(&crate::access::actor(&user), Action::View)?;
-        Ok(Self(user))
+        let CurrentUser(user, actor) = CurrentUser::from_request_parts(parts, state).await?;
+        crate::access::platform(&actor, Action::View)?;
+        Ok(Self(user, actor))
     }
 }

@@ -94,13 +94,12 @@ impl ChatIn {
     ))]
 async fn chat(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<ChatIn>,
 ) -> Result<Response, ApiError> {
     let stream = body.stream || wants_stream(&headers);
-    let actor = crate::access::actor(&user);
     let turn = service::chat(
         &state.runtime,
         &actor,
@@ -133,13 +132,12 @@ async fn chat(
     ))]
 async fn test_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<ChatIn>,
 ) -> Result<Response, ApiError> {
     let stream = body.stream || wants_stream(&headers);
-    let actor = crate::access::actor(&user);
     let turn = service::chat(
         &state.runtime,
         &actor,
@@ -231,11 +229,10 @@ pub struct ShareQuery {
     responses((status = 200, description = "The agent's public face", body = Envelope<PublicAgentOut>), (status = 404, description = "No such agent, or a wrong token", body = ErrorBody)))]
 async fn public_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<ShareQuery>,
 ) -> Result<Envelope<PublicAgentOut>, ApiError> {
-    let actor = crate::access::actor(&user);
     let agent = service::public_agent(&state.runtime, &actor, &id, query.share.as_deref()).await?;
     Ok(Envelope::new(PublicAgentOut {
         id: agent.id,

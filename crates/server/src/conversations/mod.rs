@@ -14,7 +14,6 @@ pub use types::ConversationQuery;
 pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut, TranscriptOut};
 use types::{ConversationIn, ExportQuery};
 
-use crate::access::actor;
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
@@ -53,12 +52,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "A page of conversations", body = Paged<ConversationOut>), (status = 422, description = "A bad filter", body = ErrorBody)))]
 async fn list_conversations(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Query(query): Query<ConversationQuery>,
 ) -> Result<Paged<ConversationOut>, ApiError> {
     let listing = query.listing()?;
     let paging = listing.page;
-    let found = service::list(&state.store, &actor(&user), listing).await?;
+    let found = service::list(&state.store, &actor, listing).await?;
     Ok(page(found, paging))
 }
 
@@ -70,13 +69,13 @@ async fn list_conversations(
     responses((status = 201, description = "Started", body = Envelope<ConversationOut>), (status = 404, description = "Unknown agent", body = ErrorBody), (status = 422, description = "A field is invalid", body = ErrorBody)))]
 async fn create_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<ConversationIn>,
 ) -> Result<(StatusCode, Envelope<ConversationOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
         Envelope::new(
-            service::create(&state.runtime, &actor(&user), body.input()?)
+            service::create(&state.runtime, &actor, body.input()?)
                 .await?
                 .into(),
         ),
@@ -88,10 +87,10 @@ async fn create_conversation(
     responses((status = 200, description = "The conversation", body = Envelope<ConversationOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
 async fn get_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<ConversationOut>, ApiError> {
-    let listed = service::get(&state.store, &actor(&user), &id, None).await?;
+    let listed = service::get(&state.store, &actor, &id, None).await?;
     Ok(Envelope::new(listed.into()))
 }
 
@@ -100,10 +99,10 @@ async fn get_conversation(
     responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
 async fn delete_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state.runtime, &actor(&user), &id, None).await?;
+    service::delete(&state.runtime, &actor, &id, None).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -112,10 +111,10 @@ async fn delete_conversation(
     responses((status = 200, description = "Every message", body = Envelope<Vec<MessageOut>>), (status = 404, description = "No such conversation", body = ErrorBody)))]
 async fn conversation_messages(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<MessageOut>>, ApiError> {
-    let messages = service::messages(&state.store, &actor(&user), &id).await?;
+    let messages = service::messages(&state.store, &actor, &id).await?;
     Ok(Envelope::new(
         messages.into_iter().map(MessageOut::from).collect(),
     ))
@@ -128,10 +127,10 @@ async fn conversation_messages(
     responses((status = 200, description = "Ended", body = Envelope<ConversationOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
 async fn end_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<ConversationOut>, ApiError> {
-    let ended = service::end(&state.runtime, &actor(&user), &id).await?;
+    let ended = service::end(&state.runtime, &actor, &id).await?;
     Ok(Envelope::new(ended.into()))
 }
 
@@ -143,11 +142,11 @@ async fn end_conversation(
     responses((status = 200, description = "The transcript file", content((TranscriptOut = "application/json"), (String = "text/csv"))), (status = 404, description = "No such conversation", body = ErrorBody), (status = 422, description = "Unknown format", body = ErrorBody)))]
 async fn export_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let (conversation, messages) = service::transcript(&state.store, &actor(&user), &id).await?;
+    let (conversation, messages) = service::transcript(&state.store, &actor, &id).await?;
     let transcript = TranscriptOut {
         conversation: conversation.into(),
         messages: messages.into_iter().map(MessageOut::from).collect(),
@@ -173,13 +172,13 @@ async fn export_conversation(
     responses((status = 200, description = "A page of the agent's conversations", body = Paged<ConversationOut>), (status = 404, description = "No such agent", body = ErrorBody)))]
 async fn agent_conversations(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<ConversationQuery>,
 ) -> Result<Paged<ConversationOut>, ApiError> {
     let listing = query.listing()?;
     let paging = listing.page;
-    let found = service::list_for_agent(&state.store, &actor(&user), &id, listing).await?;
+    let found = service::list_for_agent(&state.store, &actor, &id, listing).await?;
     Ok(page(found, paging))
 }
 
@@ -188,10 +187,10 @@ async fn agent_conversations(
     responses((status = 200, description = "The conversation", body = Envelope<ConversationOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
 async fn get_agent_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, conversation_id)): Path<(String, String)>,
 ) -> Result<Envelope<ConversationOut>, ApiError> {
-    let listed = service::get(&state.store, &actor(&user), &conversation_id, Some(&id)).await?;
+    let listed = service::get(&state.store, &actor, &conversation_id, Some(&id)).await?;
     Ok(Envelope::new(listed.into()))
 }
 
@@ -200,9 +199,9 @@ async fn get_agent_conversation(
     responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such conversation", body = ErrorBody)))]
 async fn delete_agent_conversation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, conversation_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state.runtime, &actor(&user), &conversation_id, Some(&id)).await?;
+    service::delete(&state.runtime, &actor, &conversation_id, Some(&id)).await?;
     Ok(Envelope::new(DeletedOut::new(conversation_id)))
 }

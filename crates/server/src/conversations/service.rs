@@ -93,6 +93,10 @@ pub async fn list(
     let filter = ConversationFilter {
         viewer: viewer.to_owned(),
         agent_id: listing.agent_id,
+        only_agents: actor
+            .api_key()
+            .filter(|key| !key.agent_ids.is_empty())
+            .map(|key| key.agent_ids.clone()),
         channel: listing.channel,
         status: listing.status,
         from: listing.from,

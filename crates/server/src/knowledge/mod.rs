@@ -16,7 +16,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::access::actor;
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, FieldError};
 use crate::state::AppState;
@@ -270,14 +269,14 @@ impl Form {
     ))]
 async fn upload_document(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<DocumentOut>), ApiError> {
     let mut form = read_form(multipart, state.config.upload_max_bytes, 1).await?;
     let agent_id = form.agent_id()?;
     let mut documents = service::add_documents(
         &state.store,
-        &actor(&user),
+        &actor,
         &agent_id,
         form.files,
         &state.config.knowledge,
@@ -302,14 +301,14 @@ async fn upload_document(
     ))]
 async fn upload_bulk(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<Vec<DocumentOut>>), ApiError> {
     let mut form = read_form(multipart, state.config.upload_max_bytes, BULK_MAX_FILES).await?;
     let agent_id = form.agent_id()?;
     let documents = service::add_documents(
         &state.store,
-        &actor(&user),
+        &actor,
         &agent_id,
         form.files,
         &state.config.knowledge,
@@ -333,7 +332,7 @@ async fn upload_bulk(
     ))]
 async fn upload_image(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<ImageOut>), ApiError> {
     let form = read_form(multipart, IMAGE_MAX_BYTES, 1).await?;
@@ -343,7 +342,7 @@ async fn upload_image(
         .next()
         .ok_or_else(|| ApiError::invalid_field("file", "Required"))?;
     let size = file.bytes.len() as u64;
-    let upload = service::add_image(&state.store, &actor(&user), file).await?;
+    let upload = service::add_image(&state.store, &actor, file).await?;
     Ok((
         StatusCode::CREATED,
         Envelope::new(ImageOut {
@@ -382,10 +381,10 @@ async fn get_upload(
     responses((status = 200, description = "The documents", body = Envelope<Vec<DocumentOut>>), (status = 404, description = "No such agent", body = ErrorBody)))]
 async fn list_documents(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<DocumentOut>>, ApiError> {
-    let documents = service::documents(&state.store, &actor(&user), &id).await?;
+    let documents = service::documents(&state.store, &actor, &id).await?;
     Ok(Envelope::new(
         documents.into_iter().map(DocumentOut::from).collect(),
     ))
@@ -396,9 +395,9 @@ async fn list_documents(
     responses((status = 200, description = "Deleted", body = Envelope<DeletedOut>), (status = 404, description = "No such agent or document", body = ErrorBody)))]
 async fn delete_document(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, document_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete_document(&state.store, &actor(&user), &id, &document_id).await?;
+    service::delete_document(&state.store, &actor, &id, &document_id).await?;
     Ok(Envelope::new(DeletedOut::new(document_id)))
 }

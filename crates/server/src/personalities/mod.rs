@@ -7,7 +7,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::access::actor;
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json};
 use crate::state::AppState;
@@ -28,9 +27,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "Personalities", body = Envelope<Vec<PersonalityOut>>)))]
 async fn list_personalities(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
 ) -> Result<Envelope<Vec<PersonalityOut>>, ApiError> {
-    let all = service::list(&state.store, &actor(&user)).await?;
+    let all = service::list(&state.store, &actor).await?;
     Ok(Envelope::new(
         all.into_iter().map(PersonalityOut::from).collect(),
     ))
@@ -41,10 +40,10 @@ async fn list_personalities(
     responses((status = 201, description = "Created", body = Envelope<PersonalityOut>), (status = 422, description = "A field is invalid", body = ErrorBody)))]
 async fn create_personality(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<PersonalityIn>,
 ) -> Result<(StatusCode, Envelope<PersonalityOut>), ApiError> {
-    let created = service::create(&state.store, &actor(&user), body.personality()?).await?;
+    let created = service::create(&state.store, &actor, body.personality()?).await?;
     Ok((StatusCode::CREATED, Envelope::new(created.into())))
 }
 
@@ -53,11 +52,11 @@ async fn create_personality(
     responses((status = 200, description = "The personality", body = Envelope<PersonalityOut>), (status = 404, description = "Not found", body = ErrorBody)))]
 async fn get_personality(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<PersonalityOut>, ApiError> {
     Ok(Envelope::new(
-        service::get(&state.store, &actor(&user), &id).await?.into(),
+        service::get(&state.store, &actor, &id).await?.into(),
     ))
 }
 
@@ -72,13 +71,13 @@ async fn get_personality(
     ))]
 async fn update_personality(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<PersonalityIn>,
 ) -> Result<Envelope<PersonalityOut>, ApiError> {
     let changes = body.personality()?;
     Ok(Envelope::new(
-        service::update(&state.store, &actor(&user), &id, changes)
+        service::update(&state.store, &actor, &id, changes)
             .await?
             .into(),
     ))
@@ -95,9 +94,9 @@ async fn update_personality(
     ))]
 async fn delete_personality(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state.store, &actor(&user), &id).await?;
+    service::delete(&state.store, &actor, &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }

@@ -8,7 +8,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::access::actor;
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
@@ -52,19 +51,15 @@ fn team_mail(state: &AppState) -> service::TeamMail<'_> {
     ))]
 async fn list_teams(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Query(query): Query<TeamQuery>,
 ) -> Result<Envelope<Vec<TeamOut>>, ApiError> {
     Ok(Envelope::new(
-        service::list(
-            &state.store,
-            &actor(&user),
-            query.scope.unwrap_or_default().into(),
-        )
-        .await?
-        .into_iter()
-        .map(TeamOut::from)
-        .collect(),
+        service::list(&state.store, &actor, query.scope.unwrap_or_default().into())
+            .await?
+            .into_iter()
+            .map(TeamOut::from)
+            .collect(),
     ))
 }
 
@@ -75,13 +70,13 @@ async fn list_teams(
     responses((status = 201, description = "Created", body = Envelope<TeamDetailOut>), (status = 422, description = "A field is invalid", body = ErrorBody)))]
 async fn create_team(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<TeamIn>,
 ) -> Result<(StatusCode, Envelope<TeamDetailOut>), ApiError> {
     Ok((
         StatusCode::CREATED,
         Envelope::new(
-            service::create(&state.store, &actor(&user), body.new_team()?)
+            service::create(&state.store, &actor, body.new_team()?)
                 .await?
                 .into(),
         ),
@@ -93,11 +88,11 @@ async fn create_team(
     responses((status = 200, description = "The team", body = Envelope<TeamDetailOut>), (status = 404, description = "No such team of yours", body = ErrorBody)))]
 async fn get_team(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<TeamDetailOut>, ApiError> {
     Ok(Envelope::new(
-        service::get(&state.store, &actor(&user), &id).await?.into(),
+        service::get(&state.store, &actor, &id).await?.into(),
     ))
 }
 
@@ -113,12 +108,12 @@ async fn get_team(
     ))]
 async fn update_team(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<TeamIn>,
 ) -> Result<Envelope<TeamOut>, ApiError> {
     Ok(Envelope::new(
-        service::update(&state.store, &actor(&user), &id, body.changes()?)
+        service::update(&state.store, &actor, &id, body.changes()?)
             .await?
             .into(),
     ))
@@ -135,10 +130,10 @@ async fn update_team(
     ))]
 async fn delete_team(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::delete(&state.store, &actor(&user), &id).await?;
+    service::delete(&state.store, &actor, &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -149,10 +144,10 @@ async fn delete_team(
     responses((status = 200, description = "Members", body = Envelope<Vec<MemberOut>>), (status = 404, description = "No such team of yours", body = ErrorBody)))]
 async fn list_members(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<MemberOut>>, ApiError> {
-    let members = service::members(&state.store, &actor(&user), &id).await?;
+    let members = service::members(&state.store, &actor, &id).await?;
     Ok(Envelope::new(
         members.into_iter().map(MemberOut::from).collect(),
     ))
@@ -175,7 +170,7 @@ async fn list_members(
     ))]
 async fn add_member(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<MemberIn>,
 ) -> Result<(StatusCode, Envelope<MemberOut>), ApiError> {
@@ -185,7 +180,7 @@ async fn add_member(
             service::add_member(
                 &state.store,
                 &team_mail(&state),
-                &actor(&user),
+                &actor,
                 &user,
                 &id,
                 body.person()?,
@@ -211,12 +206,12 @@ async fn add_member(
     ))]
 async fn set_member_role(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, member_id)): Path<(String, String)>,
     Json(body): Json<RoleIn>,
 ) -> Result<Envelope<MemberOut>, ApiError> {
     Ok(Envelope::new(
-        service::set_role(&state.store, &actor(&user), &id, &member_id, body.role)
+        service::set_role(&state.store, &actor, &id, &member_id, body.role)
             .await?
             .into(),
     ))
@@ -236,10 +231,10 @@ async fn set_member_role(
     ))]
 async fn remove_member(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, member_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::remove_member(&state.store, &actor(&user), &id, &member_id).await?;
+    service::remove_member(&state.store, &actor, &id, &member_id).await?;
     Ok(Envelope::new(DeletedOut::new(member_id)))
 }
 
@@ -256,11 +251,11 @@ async fn remove_member(
     ))]
 async fn add_team_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, agent_id)): Path<(String, String)>,
 ) -> Result<Envelope<TeamAgentOut>, ApiError> {
     Ok(Envelope::new(
-        service::add_agent(&state.store, &actor(&user), &id, &agent_id)
+        service::add_agent(&state.store, &actor, &id, &agent_id)
             .await?
             .into(),
     ))
@@ -278,10 +273,10 @@ async fn add_team_agent(
     ))]
 async fn remove_team_agent(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path((id, agent_id)): Path<(String, String)>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::remove_agent(&state.store, &actor(&user), &id, &agent_id).await?;
+    service::remove_agent(&state.store, &actor, &id, &agent_id).await?;
     Ok(Envelope::new(DeletedOut::new(agent_id)))
 }
 
@@ -300,7 +295,7 @@ async fn remove_team_agent(
     ))]
 async fn notify_team(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<NotifyIn>,
 ) -> Result<Envelope<NotifyOut>, ApiError> {
@@ -308,7 +303,7 @@ async fn notify_team(
         recipients: service::notify(
             &state.runtime,
             &team_mail(&state),
-            &actor(&user),
+            &actor,
             &user,
             &id,
             &body.message,
@@ -329,11 +324,11 @@ async fn notify_team(
     ))]
 async fn team_invitations(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(team_id): Path<String>,
 ) -> Result<Envelope<Vec<InvitationOut>>, ApiError> {
     Ok(Envelope::new(
-        service::team_invitations(&state.store, &actor(&user), &team_id)
+        service::team_invitations(&state.store, &actor, &team_id)
             .await?
             .into_iter()
             .map(InvitationOut::from)
@@ -360,7 +355,7 @@ async fn team_invitations(
     ))]
 async fn invite(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     Path(team_id): Path<String>,
     Json(body): Json<MemberIn>,
 ) -> Result<(StatusCode, Envelope<InvitationOut>), ApiError> {
@@ -370,7 +365,7 @@ async fn invite(
             service::invite(
                 &state.store,
                 &team_mail(&state),
-                &actor(&user),
+                &actor,
                 &user,
                 &team_id,
                 body.person()?,
@@ -397,7 +392,7 @@ async fn invite(
     ))]
 async fn accept_invitation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, _actor): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<AcceptedOut>, ApiError> {
     let (team, member) = service::accept(&state.store, &user, &token).await?;
@@ -421,7 +416,7 @@ async fn accept_invitation(
     ))]
 async fn reject_invitation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, _actor): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<InvitationOut>, ApiError> {
     Ok(Envelope::new(
@@ -441,10 +436,10 @@ async fn reject_invitation(
     ))]
 async fn revoke_invitation(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    service::revoke(&state.store, &actor(&user), &id).await?;
+    service::revoke(&state.store, &actor, &id).await?;
     Ok(Envelope::new(DeletedOut::new(id)))
 }
 
@@ -461,7 +456,7 @@ async fn revoke_invitation(
     ))]
 async fn invitation_details(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, _actor): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<InvitationOut>, ApiError> {
     Ok(Envelope::new(
@@ -480,7 +475,7 @@ async fn invitation_details(
     ))]
 async fn my_invitations(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    CurrentUser(user, _actor): CurrentUser,
 ) -> Result<Envelope<Vec<InvitationOut>>, ApiError> {
     let invitations = service::my_invitations(&state.store, &user).await?;
     Ok(Envelope::new(

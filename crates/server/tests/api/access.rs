@@ -60,6 +60,8 @@ struct Things {
     personality: String,
     document: String,
     member: String,
+    /// An API key of the agent's owner.
+    key: String,
 }
 
 async fn people(app: &TestApp) -> People {
@@ -183,7 +185,16 @@ async fn agent_in(app: &TestApp, people: &People, team: &str, member: &str) -> T
         json!({"name": "Mine", "instructions": "Be brief."}),
     )
     .await;
+    let key = ok(
+        app,
+        Method::POST,
+        "/api/api-keys",
+        owner,
+        json!({"name": "Deploy key"}),
+    )
+    .await;
     Things {
+        key: key["id"].as_str().unwrap().to_owned(),
         team: team.to_owned(),
         agent,
         conversation: chat["data"]["conversationId"].as_str().unwrap().to_owned(),
@@ -200,6 +211,7 @@ fn fill(path: &str, things: &Things) -> String {
         .replace("{personality}", &things.personality)
         .replace("{document}", &things.document)
         .replace("{member}", &things.member)
+        .replace("{key}", &things.key)
 }
 
 /// The expected status for each of [`CAST`], in its order.
@@ -404,6 +416,31 @@ fn rows() -> Vec<Row> {
             None,
             [403, 403, 403, 403, 403, 403, 200, 401],
         ),
+        // API keys: each person's own; admins may list and revoke any.
+        row(
+            M::GET,
+            "/api/api-keys",
+            None,
+            [200, 200, 200, 200, 200, 200, 200, 401],
+        ),
+        row(
+            M::DELETE,
+            "/api/api-keys/{key}",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
+        row(
+            M::GET,
+            "/api/admin/api-keys",
+            None,
+            [403, 403, 403, 403, 403, 403, 200, 401],
+        ),
+        row(
+            M::DELETE,
+            "/api/admin/api-keys/{key}",
+            None,
+            [403, 403, 403, 403, 403, 403, 200, 401],
+        ),
     ]
 }
 
@@ -415,9 +452,11 @@ fn body(row: &Row, things: &Things) -> Option<Value> {
 
 /// The table makes a team for every caller of every row that changes one,
 /// which is far more team email than an hour's limit allows.
-const UNLIMITED_TEAM_MAIL: [(&str, &str); 2] = [
+const UNLIMITED_TEAM_MAIL: [(&str, &str); 3] = [
     ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_USER", "1000000"),
     ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_TEAM", "1000000"),
+    // And an API key of the agent's owner with each.
+    ("AGENTFORGE_API_KEYS_PER_USER", "10000"),
 ];
 
 #[tokio::test]

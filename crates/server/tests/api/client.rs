@@ -967,6 +967,61 @@ impl Api<'_> {
         )
         .await
     }
+
+    /// GET /api-keys: My API keys
+    pub async fn list_keys(&self) -> Answer<Vec<ApiKeyOut>> {
+        self.data(
+            Method::GET,
+            "/api/api-keys".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /api-keys: Make an API key
+    pub async fn create_key(&self, body: &ApiKeyIn) -> Answer<NewApiKeyOut> {
+        self.data(
+            Method::POST,
+            "/api/api-keys".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /api-keys/{id}: Revoke an API key
+    pub async fn revoke_key(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/api-keys/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /admin/api-keys: Every API key
+    pub async fn admin_list_keys(&self, query: &AdminApiKeyQuery) -> Answer<Paged<AdminApiKeyOut>> {
+        self.page(
+            Method::GET,
+            "/api/admin/api-keys".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// DELETE /admin/api-keys/{id}: Revoke anyone's API key
+    pub async fn admin_revoke_key(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/admin/api-keys/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
 }
 
 /// Every JSON operation of the document has its typed helper here (the

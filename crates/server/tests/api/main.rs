@@ -7,6 +7,7 @@ mod helpers;
 
 mod access;
 mod agents;
+mod api_keys;
 mod auth;
 mod chat;
 mod connections;

@@ -3,11 +3,14 @@
 
 pub mod agent;
 pub mod agent_deployment;
+pub mod agent_mcp_server;
 pub mod agent_version;
+pub mod api_key;
 pub mod conversation;
 pub mod document;
 pub mod job;
 pub mod mail;
+pub mod mcp_server;
 pub mod message;
 pub mod one_time_token;
 pub mod passage;

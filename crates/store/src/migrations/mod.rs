@@ -10,6 +10,7 @@ mod m0004_create_conversations_and_knowledge;
 mod m0005_create_teams;
 mod m0006_create_jobs_and_turn_state;
 mod m0007_mail_templates_and_languages;
+mod m0008_create_api_keys_and_mcp_servers;
 
 pub(crate) struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_create_teams::Migration),
             Box::new(m0006_create_jobs_and_turn_state::Migration),
             Box::new(m0007_mail_templates_and_languages::Migration),
+            Box::new(m0008_create_api_keys_and_mcp_servers::Migration),
         ]
     }
 }
