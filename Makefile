@@ -6,6 +6,8 @@ SHELL := /bin/bash
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 CHROMIUM ?= /usr/bin/chromium
 WEB_STAMP := web/node_modules/.installed
+# Real MCP servers the Rust tests connect to (@modelcontextprotocol/server-everything).
+MCP_STAMP := crates/testkit/mcp/node_modules/.installed
 
 .PHONY: run build web dev test check test-rust test-web test-e2e conformance openapi bench deps clean
 
@@ -19,6 +21,10 @@ build: web
 
 $(WEB_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+$(MCP_STAMP): crates/testkit/mcp/package.json crates/testkit/mcp/package-lock.json
+	cd crates/testkit/mcp && npm ci --no-audit --no-fund
 	touch $@
 
 ## web: install the web app's packages and build it into web/dist
@@ -45,8 +51,8 @@ check: $(WEB_STAMP)
 	  || { echo "web/src/lib/api-types.ts is stale: run make openapi and commit it"; exit 1; }
 	cd web && npm run typecheck && npm run lint
 
-## test-rust: every Rust test; the server's tests need the built web app
-test-rust: web
+## test-rust: every Rust test; the server's tests need the built web app, the MCP ones the test servers
+test-rust: web $(MCP_STAMP)
 	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then echo "Rust tests on SQLite and PostgreSQL"; else echo "Rust tests on SQLite (set TEST_DATABASE_URL for PostgreSQL too)"; fi
 	cargo test --workspace --locked
 
@@ -87,4 +93,4 @@ deps:
 
 clean:
 	cargo clean
-	rm -rf web/dist web/node_modules data
+	rm -rf web/dist web/node_modules crates/testkit/mcp/node_modules data

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)] // test support: a panic is a failed test
 
 pub mod database;
+pub mod mcp;
 mod pdf;
 mod provider;
 mod smtp;
