@@ -151,6 +151,8 @@ string_enum!(
         User = "user",
         Job = "job",
         ApiKey = "api_key",
+        McpServer = "mcp_server",
+        Tool = "tool",
     }
 );
 
@@ -172,6 +174,8 @@ impl Thing {
             Thing::User => "user_not_found",
             Thing::Job => "job_not_found",
             Thing::ApiKey => "api_key_not_found",
+            Thing::McpServer => "mcp_server_not_found",
+            Thing::Tool => "tool_not_found",
         }
     }
 
@@ -191,6 +195,8 @@ impl Thing {
             Thing::User => "User not found",
             Thing::Job => "Job not found",
             Thing::ApiKey => "API key not found",
+            Thing::McpServer => "MCP server not found",
+            Thing::Tool => "No such tool on this server",
         }
     }
 }

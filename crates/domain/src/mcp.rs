@@ -402,3 +402,273 @@ mod tests {
         assert_eq!(tool_name(&"x".repeat(80)).len(), 64);
     }
 }
+
+/// A well-known MCP server: how to run or reach it, and which variables or
+/// headers it needs filled in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogEntry {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub transport: McpTransport,
+    pub command: Option<&'static str>,
+    pub args: &'static [&'static str],
+    /// Variables to set (name, what to put there).
+    pub env: &'static [(&'static str, &'static str)],
+    pub url: Option<&'static str>,
+    pub headers: &'static [(&'static str, &'static str)],
+    /// Words a description of what is wanted may use.
+    pub keywords: &'static [&'static str],
+}
+
+/// Well-known MCP servers, for proposals when no language model is
+/// connected (and as examples for the model when one is).
+pub const CATALOG: &[CatalogEntry] = &[
+    CatalogEntry {
+        key: "filesystem",
+        name: "Filesystem",
+        description: "Read, write and search files in the folders you allow",
+        transport: McpTransport::Stdio,
+        command: Some("npx"),
+        args: &[
+            "-y",
+            "@modelcontextprotocol/server-filesystem",
+            "/path/to/allowed/folder",
+        ],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &[
+            "file",
+            "files",
+            "folder",
+            "directory",
+            "disk",
+            "document",
+            "read",
+            "write",
+            "filesystem",
+        ],
+    },
+    CatalogEntry {
+        key: "fetch",
+        name: "Fetch",
+        description: "Fetch web pages and turn them into text the model can read",
+        transport: McpTransport::Stdio,
+        command: Some("uvx"),
+        args: &["mcp-server-fetch"],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &[
+            "web", "page", "url", "fetch", "http", "website", "browse", "download", "scrape",
+        ],
+    },
+    CatalogEntry {
+        key: "git",
+        name: "Git",
+        description: "Read, search and change a Git repository",
+        transport: McpTransport::Stdio,
+        command: Some("uvx"),
+        args: &["mcp-server-git", "--repository", "/path/to/repository"],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &[
+            "git",
+            "repository",
+            "repo",
+            "commit",
+            "branch",
+            "diff",
+            "code",
+        ],
+    },
+    CatalogEntry {
+        key: "github",
+        name: "GitHub",
+        description: "Issues, pull requests, code and repositories on GitHub (GitHub's hosted server)",
+        transport: McpTransport::StreamableHttp,
+        command: None,
+        args: &[],
+        env: &[],
+        url: Some("https://api.githubcopilot.com/mcp/"),
+        headers: &[("Authorization", "Bearer <a GitHub personal access token>")],
+        keywords: &[
+            "github",
+            "issue",
+            "issues",
+            "pull",
+            "request",
+            "pr",
+            "repository",
+            "code",
+        ],
+    },
+    CatalogEntry {
+        key: "postgres",
+        name: "PostgreSQL",
+        description: "Read-only SQL queries and schemas of a PostgreSQL database",
+        transport: McpTransport::Stdio,
+        command: Some("npx"),
+        args: &[
+            "-y",
+            "@modelcontextprotocol/server-postgres",
+            "postgresql://user:password@host:5432/database",
+        ],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &[
+            "postgres",
+            "postgresql",
+            "sql",
+            "database",
+            "db",
+            "query",
+            "table",
+            "schema",
+        ],
+    },
+    CatalogEntry {
+        key: "sqlite",
+        name: "SQLite",
+        description: "Queries, analysis and notes on a SQLite database file",
+        transport: McpTransport::Stdio,
+        command: Some("uvx"),
+        args: &["mcp-server-sqlite", "--db-path", "/path/to/database.db"],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &["sqlite", "sql", "database", "db", "query", "table"],
+    },
+    CatalogEntry {
+        key: "time",
+        name: "Time",
+        description: "The current time and conversions between time zones",
+        transport: McpTransport::Stdio,
+        command: Some("uvx"),
+        args: &["mcp-server-time"],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &[
+            "time", "date", "clock", "timezone", "zone", "schedule", "calendar",
+        ],
+    },
+    CatalogEntry {
+        key: "memory",
+        name: "Memory",
+        description: "A knowledge graph the agent keeps between conversations",
+        transport: McpTransport::Stdio,
+        command: Some("npx"),
+        args: &["-y", "@modelcontextprotocol/server-memory"],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &[
+            "memory",
+            "remember",
+            "knowledge",
+            "graph",
+            "notes",
+            "recall",
+        ],
+    },
+    CatalogEntry {
+        key: "everything",
+        name: "Everything (test server)",
+        description: "The reference test server: tools, resources and prompts of every kind",
+        transport: McpTransport::Stdio,
+        command: Some("npx"),
+        args: &["-y", "@modelcontextprotocol/server-everything"],
+        env: &[],
+        url: None,
+        headers: &[],
+        keywords: &["test", "example", "demo", "everything", "sample", "try"],
+    },
+];
+
+/// The catalogue entries a description asks for, best first: those whose
+/// keywords it uses most (at most `limit`).
+pub fn catalog_matches(description: &str, limit: usize) -> Vec<&'static CatalogEntry> {
+    let words: Vec<String> = description
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let mut scored: Vec<(usize, usize, &'static CatalogEntry)> = CATALOG
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let score = entry
+                .keywords
+                .iter()
+                .filter(|k| {
+                    words
+                        .iter()
+                        .any(|w| w == *k || (w.len() > 3 && w.starts_with(*k)))
+                })
+                .count()
+                + usize::from(words.iter().any(|w| w == entry.key));
+            (score, i, entry)
+        })
+        .filter(|(score, _, _)| *score > 0)
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(limit).map(|(_, _, e)| e).collect()
+}
+
+#[cfg(test)]
+mod catalog_tests {
+    use super::*;
+
+    #[test]
+    fn a_description_finds_the_servers_it_speaks_of() {
+        let keys = |d: &str| {
+            catalog_matches(d, 3)
+                .iter()
+                .map(|e| e.key)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            keys("Let the agent query our Postgres database")[0],
+            "postgres"
+        );
+        assert_eq!(keys("read files from a shared folder")[0], "filesystem");
+        assert_eq!(
+            keys("open GitHub issues and review pull requests")[0],
+            "github"
+        );
+        assert!(keys("what time is it in Tokyo").contains(&"time"));
+        assert!(keys("zzz").is_empty());
+        for entry in CATALOG {
+            let mut problems = Problems::default();
+            let args: Vec<String> = entry.args.iter().map(|a| (*a).to_owned()).collect();
+            let env = entry
+                .env
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+            let headers = entry
+                .headers
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+            let checked = check_endpoint(
+                &mut problems,
+                "",
+                EndpointInput {
+                    transport: entry.transport,
+                    command: entry.command,
+                    args: &args,
+                    env: &env,
+                    url: entry.url,
+                    headers: &headers,
+                },
+            );
+            assert!(checked.is_some(), "{}: {problems:?}", entry.key);
+        }
+    }
+}

@@ -272,6 +272,12 @@ pub enum Resource<'a> {
     ApiKey {
         owner_id: &'a str,
     },
+    /// An MCP server, by its owner.
+    McpServer {
+        owner_id: &'a str,
+    },
+    /// Commands run on this host (stdio MCP servers): admins, signed in.
+    HostCommands,
     /// What only a signed-in session may do: manage API keys, change the
     /// account's password, email or existence.
     Credentials,
@@ -286,6 +292,8 @@ impl Resource<'_> {
             Resource::Personality { .. } => Thing::Personality,
             Resource::Platform | Resource::Credentials => Thing::User,
             Resource::ApiKey { .. } => Thing::ApiKey,
+            Resource::McpServer { .. } => Thing::McpServer,
+            Resource::HostCommands => Thing::User,
         }
     }
 }
@@ -407,6 +415,25 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
                 Ok(())
             } else {
                 hidden()
+            }
+        }
+        Resource::McpServer { owner_id } => {
+            if actor.user_id() == Some(owner_id)
+                || (actor.is_admin() && matches!(action, Action::View | Action::Delete))
+            {
+                Ok(())
+            } else {
+                hidden()
+            }
+        }
+        Resource::HostCommands => {
+            if actor.is_admin() && actor.api_key().is_none() {
+                Ok(())
+            } else {
+                Err(Error::Refused {
+                    why: Denied::AdminRequired,
+                    message: "Only an admin, signed in, may set up a stdio MCP server: it runs a command on this host",
+                })
             }
         }
         Resource::Credentials => match actor {

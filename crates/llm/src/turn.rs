@@ -13,14 +13,22 @@ use crate::{
 };
 
 pub const MAX_TOOL_ROUNDS: usize = 4;
+/// A tool's result is kept with the answer up to this many characters (the
+/// model reads it whole).
+pub const RECORDED_RESULT_CHARS: usize = 4_000;
 
-/// The tools a turn may use (an agent's MCP servers, later).
+/// The tools a turn may use (an agent's MCP servers).
 #[async_trait::async_trait]
 pub trait Tools: Send + Sync {
     fn specs(&self) -> Vec<ToolSpec>;
 
     /// Runs a tool; an error is reported back to the model as the result.
     async fn call(&self, name: &str, arguments: &serde_json::Value) -> Result<String, String>;
+
+    /// Where a tool comes from (its server's name), for the record.
+    fn source(&self, _name: &str) -> Option<String> {
+        None
+    }
 }
 
 /// No tools at all.
@@ -43,8 +51,15 @@ pub struct ToolCallRecord {
     pub id: String,
     pub name: String,
     pub arguments: serde_json::Value,
+    /// What it answered (or why it failed), cut to [`RECORDED_RESULT_CHARS`].
     pub result: String,
     pub is_error: bool,
+    /// How long it took.
+    #[serde(default)]
+    pub duration_ms: u64,
+    /// Its server's name, when the tools say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// What a turn produced.
@@ -121,20 +136,31 @@ pub async fn run_turn(
         request.messages.push(assistant);
         for call in calls {
             on_text.tool_call(&call);
+            let called = Instant::now();
             let (result, is_error) = match tools.call(&call.name, &call.arguments).await {
                 Ok(result) => (result, false),
                 Err(error) => (error, true),
             };
+            let duration_ms = u64::try_from(called.elapsed().as_millis()).unwrap_or(u64::MAX);
             let mut message = ChatMessage::new(Role::Tool, result.clone());
             message.tool_call_id = Some(call.id.clone());
             message.tool_name = Some(call.name.clone());
             request.messages.push(message);
+            let source = tools.source(&call.name);
+            let recorded = if result.chars().count() > RECORDED_RESULT_CHARS {
+                let cut: String = result.chars().take(RECORDED_RESULT_CHARS).collect();
+                format!("{cut}…")
+            } else {
+                result
+            };
             let record = ToolCallRecord {
                 id: call.id,
                 name: call.name,
                 arguments: call.arguments,
-                result,
+                result: recorded,
                 is_error,
+                duration_ms,
+                source,
             };
             on_text.tool_result(&record);
             outcome.tool_calls.push(record);

@@ -280,7 +280,7 @@ async fn a_stand_in_server_tells_credentials_tool_errors_and_timeouts_apart() {
         &[("Authorization", "Bearer s3cret"), ("X-Team", "blue")],
     );
     let found = pool.test("s", &endpoint).await.unwrap();
-    assert_eq!(found.tools.len(), 5);
+    assert_eq!(found.tools.len(), 6);
     let seen = pool
         .call(
             "s",

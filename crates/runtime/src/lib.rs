@@ -11,7 +11,9 @@ mod error;
 mod events;
 pub mod jobs;
 mod models;
+pub mod sealed;
 mod tasks;
+pub mod tools;
 mod turn;
 
 use std::sync::Arc;
@@ -25,6 +27,7 @@ pub use events::{AgentRef, Announce, LiveEvent, Silent};
 pub use jobs::{JobFailure, JobHandler, JobSettings, Queue};
 pub use models::{Models, ModelsConfig};
 pub use tasks::Tasks;
+pub use tools::{AgentTools, Toolbox};
 pub use turn::{Citation, Turn, TurnEvent, TurnRequest};
 
 /// Housekeeping jobs the runtime schedules for itself.
@@ -80,6 +83,8 @@ struct Inner {
     queue: Arc<Queue>,
     settings: RuntimeSettings,
     activity: turn::Activity,
+    /// MCP tools for turns; `None`: turns run without tools.
+    toolbox: Option<Arc<Toolbox>>,
 }
 
 impl Runtime {
@@ -89,17 +94,36 @@ impl Runtime {
         announce: Arc<dyn Announce>,
         settings: RuntimeSettings,
     ) -> Self {
+        Self::with_tasks(store, models, announce, settings, Tasks::new(), None)
+    }
+
+    /// A runtime whose owned tasks are `tasks` (made beforehand, so that
+    /// what the toolbox runs is owned too) and whose turns use `toolbox`.
+    pub fn with_tasks(
+        store: Store,
+        models: Models,
+        announce: Arc<dyn Announce>,
+        settings: RuntimeSettings,
+        tasks: Tasks,
+        toolbox: Option<Toolbox>,
+    ) -> Self {
         let worker = format!("{}-{}", hostname(), uuid::Uuid::new_v4().simple());
         let queue = Arc::new(Queue::new(store.clone(), settings.jobs.clone(), worker));
         Self(Arc::new(Inner {
             store,
             models,
             announce,
-            tasks: Tasks::new(),
+            tasks,
             queue,
             settings,
             activity: turn::Activity::default(),
+            toolbox: toolbox.map(Arc::new),
         }))
+    }
+
+    /// The tools turns may use, when MCP is set up.
+    pub fn toolbox(&self) -> Option<&Arc<Toolbox>> {
+        self.0.toolbox.as_ref()
     }
 
     pub fn store(&self) -> &Store {

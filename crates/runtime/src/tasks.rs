@@ -39,6 +39,12 @@ impl Tasks {
         self.stop.is_cancelled()
     }
 
+    /// The tracker behind the tasks, for libraries that spawn their own
+    /// (shutdown waits for those too).
+    pub fn tracker(&self) -> TaskTracker {
+        self.tracker.clone()
+    }
+
     /// How many owned tasks are running.
     pub fn running(&self) -> usize {
         self.tracker.len()

@@ -24,8 +24,8 @@ use agentforge_domain::error::messages;
 use agentforge_domain::policy::Actor;
 use agentforge_llm::{
     BUILTIN_NOTICE, ChatMessage, ChatModel, ChatRequest, Grounding, GroundingPassage, NoTools,
-    ProviderError, Role, ToolCall, ToolCallRecord, TurnError, TurnObserver, TurnOutcome, Usage,
-    estimate_tokens, run_turn,
+    ProviderError, Role, ToolCall, ToolCallRecord, Tools, TurnError, TurnObserver, TurnOutcome,
+    Usage, estimate_tokens, run_turn,
 };
 use agentforge_store::{
     Agent, Conversation, Message, NewConversation, NewMessage, PassageHit, TurnConversation,
@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, watch};
 
 use crate::events::{AgentRef, LiveEvent};
+use crate::tools::AgentTools;
 use crate::{Runtime, RuntimeError};
 
 /// Passages of the knowledge base given to the model (and cited).
@@ -193,6 +194,7 @@ struct Prepared {
     test: bool,
     stream: bool,
     stop_when_abandoned: bool,
+    tools: Option<AgentTools>,
 }
 
 fn check_message(message: &str) -> Result<String, RuntimeError> {
@@ -286,8 +288,15 @@ impl Runtime {
                 None => Ok(None),
             }
         };
-        let (history, hits, personality) = tokio::join!(history, hits, personality);
-        let (history, hits, personality) = (history?, hits?, personality?);
+        let tools = async {
+            match self.toolbox() {
+                Some(toolbox) => toolbox.for_agent(store, &agent.id).await.map(Some),
+                None => Ok(None),
+            }
+        };
+        let (history, hits, personality, tools) = tokio::join!(history, hits, personality, tools);
+        let (history, hits, personality, tools) = (history?, hits?, personality?, tools?);
+        let tools = tools.filter(|t| !t.is_empty());
 
         let answer_id = uuid::Uuid::now_v7().to_string();
         let mut question = NewMessage::text(MessageRole::User, text.clone());
@@ -370,6 +379,7 @@ impl Runtime {
             test: request.test,
             stream: request.stream,
             stop_when_abandoned: request.stop_when_abandoned,
+            tools,
         };
         let runtime = self.clone();
         self.tasks()
@@ -396,10 +406,14 @@ impl Runtime {
             text: text_tx,
             stop_when_abandoned: prepared.stop_when_abandoned,
         };
+        let tools: &dyn Tools = match &prepared.tools {
+            Some(tools) => tools,
+            None => &NoTools,
+        };
         let result = run_turn(
             prepared.model.as_ref(),
             prepared.request.clone(),
-            &NoTools,
+            tools,
             prepared.stream,
             &mut observer,
         )

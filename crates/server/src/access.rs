@@ -197,3 +197,31 @@ pub async fn api_key(
     )?;
     Ok(key)
 }
+
+/// An MCP server the actor may do `action` to: its owner's (admins may
+/// view and delete any).
+pub async fn mcp_server(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    action: Action,
+) -> Result<agentforge_store::McpServer, Error> {
+    let server = store
+        .mcp()
+        .get(id)
+        .await?
+        .ok_or(Error::not_found(Thing::McpServer))?;
+    allowed(
+        actor,
+        action,
+        Resource::McpServer {
+            owner_id: &server.owner_id,
+        },
+    )?;
+    Ok(server)
+}
+
+/// Running commands on this host (a stdio MCP server): admins, signed in.
+pub fn host_commands(actor: &Actor) -> Result<(), Error> {
+    allowed(actor, Action::Edit, Resource::HostCommands)
+}

@@ -24,7 +24,7 @@ use crate::http::ApiError;
 use crate::http::middleware::{self, REQUEST_ID, SecurityHeaders};
 use crate::state::AppState;
 use crate::{
-    accounts, admin, agents, analytics, api_keys, chat, conversations, knowledge, locales,
+    accounts, admin, agents, analytics, api_keys, chat, conversations, knowledge, locales, mcp,
     personalities, realtime, system, teams, web_app,
 };
 
@@ -43,7 +43,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(personalities::router())
         .merge(teams::router())
         .merge(admin::router())
-        .merge(api_keys::router());
+        .merge(api_keys::router())
+        .merge(mcp::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads());

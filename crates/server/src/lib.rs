@@ -20,11 +20,11 @@ pub mod http;
 mod knowledge;
 mod locales;
 mod mail;
+mod mcp;
 pub mod opaque;
 mod personalities;
 mod rate_limit;
 mod realtime;
-mod sealed;
 mod secret_key;
 mod serve;
 mod state;
@@ -57,6 +57,7 @@ pub mod dto {
     pub use crate::conversations::types::*;
     pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};
     pub use crate::knowledge::{DocumentOut, ImageOut};
+    pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
     pub use crate::realtime::Event as RealtimeEvent;
     pub use crate::system::{FeaturesOut, HealthOut, ProvidersOut, StatusOut};
@@ -149,6 +150,7 @@ impl Application {
     ) -> anyhow::Result<()> {
         let grace = self.state.config.shutdown_grace;
         let tasks = self.state.runtime.tasks().clone();
+        let runtime = self.state.runtime.clone();
         let stopping = Arc::new(Notify::new());
         let signalled = Arc::new(std::sync::OnceLock::new());
         let signal = {
@@ -175,6 +177,10 @@ impl Application {
         tokio::select! {
             () = server => {}
             () = deadline => tracing::warn!(seconds = grace.as_secs(), "shutdown grace period over; closing remaining connections"),
+        }
+        // Stdio MCP servers are processes of ours: they end with us.
+        if let Some(toolbox) = runtime.toolbox() {
+            toolbox.pool.shutdown().await;
         }
         let left = match signalled.get() {
             Some(at) => grace.saturating_sub(at.elapsed()),

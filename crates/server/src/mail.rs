@@ -17,8 +17,8 @@ use agentforge_runtime::{JobFailure, JobHandler, Queue};
 use agentforge_store::{Job, Mail, NewJob, NewMail, Store, StoreError, Tx};
 
 use crate::config::Config;
-use crate::sealed::{Sealer, Unsealable};
 use crate::secret_key::SecretKey;
+use agentforge_runtime::sealed::{Sealer, Unsealable};
 
 pub use agentforge_mail::{MailMessage, quoted};
 
@@ -84,7 +84,7 @@ impl Mailer {
                 public_url: config.public_url.clone(),
             },
             templates: Arc::new(Templates::new()?),
-            sealer: Arc::new(Sealer::new(secret_key, SEAL_PURPOSE)),
+            sealer: Arc::new(secret_key.sealer(SEAL_PURPOSE)),
             console: config.mail_console,
         })
     }

@@ -12,10 +12,6 @@ const KEY_FILE: &str = "secret.key";
 pub struct SecretKey(Secret<Vec<u8>>);
 
 impl SecretKey {
-    pub fn from_secret(key: Secret<Vec<u8>>) -> Self {
-        Self(key)
-    }
-
     pub fn bytes(&self) -> &[u8] {
         self.0.expose()
     }
@@ -30,6 +26,12 @@ impl SecretKey {
         hasher.update([0]);
         hasher.update(self.bytes());
         hasher.finalize().into()
+    }
+
+    /// A sealer (encryption at rest) for one purpose, under a key derived
+    /// for it alone.
+    pub fn sealer(&self, purpose: &'static str) -> agentforge_runtime::sealed::Sealer {
+        agentforge_runtime::sealed::Sealer::new(self.derive(&format!("seal:{purpose}")), purpose)
     }
 
     /// Uses `secret_key` from the configuration, else `<data_dir>/secret.key`,

@@ -2,7 +2,9 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Instant;
 
-use agentforge_runtime::{Models, Runtime};
+use agentforge_mcp::{Limits, McpPool};
+use agentforge_outbound::Guard;
+use agentforge_runtime::{Models, Runtime, Tasks, Toolbox};
 use agentforge_store::Store;
 use chrono::{DateTime, Utc};
 
@@ -54,11 +56,30 @@ impl Deref for AppState {
 impl AppState {
     pub fn new(store: Store, config: Config, secret_key: SecretKey) -> anyhow::Result<Self> {
         let realtime = Arc::new(Hub::new(store.clone(), config.realtime_session_check));
-        let runtime = Runtime::new(
+        let tasks = Tasks::new();
+        let pool = McpPool::new(
+            Limits {
+                connect_timeout: config.mcp.connect_timeout,
+                call_timeout: config.mcp.tool_timeout,
+                stdio_allow: config.mcp.stdio_allow.clone(),
+                workdir_root: config.data_dir.join("mcp"),
+                guard: Guard::new(config.outbound_allow_private),
+            },
+            tasks.tracker(),
+        );
+        let toolbox = Toolbox {
+            pool: Arc::new(pool),
+            sealer: Arc::new(secret_key.sealer(crate::mcp::SEAL_PURPOSE)),
+            tool_timeout: config.mcp.tool_timeout,
+            turn_budget: config.mcp.turn_tools_budget,
+        };
+        let runtime = Runtime::with_tasks(
             store.clone(),
             Models::new(&config.llm.models()),
             realtime.clone(),
             config.runtime.settings(),
+            tasks,
+            Some(toolbox),
         );
         let mailer = Mailer::new(&config, &secret_key, store.clone(), runtime.jobs().clone())?;
         Ok(Self(Arc::new(Services {

@@ -5,8 +5,8 @@
 //!   `crates/testkit/mcp/node_modules`, over stdio (`node <entry> stdio`)
 //!   or streamable HTTP;
 //! - [`McpStandIn`]: a streamable-HTTP MCP server of our own (rmcp's server
-//!   side) whose tools the tests control: `echo`, `add`, `fail` (a tool
-//!   error), `slow` (waits as long as asked), `headers` (the request headers
+//!   side) whose tools the tests control: `echo`, `add`, `get_weather`, `fail` (a
+//!   tool error), `slow` (waits as long as asked), `headers` (the request headers
 //!   it got), behind a bearer token when one is set; it counts calls.
 
 use std::path::PathBuf;
@@ -135,6 +135,15 @@ fn tools() -> Vec<Tool> {
             }))),
         ),
         Tool::new(
+            "get_weather",
+            "The weather in a city now",
+            Arc::new(object(json!({
+                "type": "object",
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"],
+            }))),
+        ),
+        Tool::new(
             "headers",
             "The request headers this server got",
             Arc::new(object(json!({"type": "object"}))),
@@ -178,6 +187,12 @@ impl ServerHandler for StandInTools {
                 let sum = n("a") + n("b");
                 CallToolResult::success(vec![ContentBlock::text(format!("{sum}"))])
             }
+            "get_weather" => CallToolResult::success(vec![ContentBlock::text(format!(
+                "sunny and 21 °C in {}",
+                args.get("city")
+                    .and_then(|c| c.as_str())
+                    .unwrap_or("nowhere")
+            ))]),
             "fail" => CallToolResult::error(vec![ContentBlock::text(
                 "the stand-in's tool failed on purpose",
             )]),

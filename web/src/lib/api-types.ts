@@ -953,6 +953,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My MCP servers
+         * @description By name, with their tools as last tested and how many agents use each;
+         *     secrets masked.
+         */
+        get: operations["list_servers"];
+        put?: never;
+        /**
+         * Add an MCP server
+         * @description stdio (`command`, `args`, `env`: a command run on this host) needs an
+         *     admin, signed in, and a command on the allow-list
+         *     (`AGENTFORGE_MCP_STDIO_ALLOW`); streamable HTTP (`url`, `headers`) needs
+         *     a public address (`AGENTFORGE_OUTBOUND_ALLOW_PRIVATE`). Secrets are
+         *     sealed. Test it to list its tools.
+         */
+        post: operations["create_server"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/agent/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's MCP servers
+         * @description Highest priority first: the order the model sees their tools.
+         */
+        get: operations["agent_servers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/agent/{agentId}/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an agent an MCP server
+         * @description One of your servers, to an agent you may edit: which of its tools the
+         *     agent uses (`configuration.tools`, empty: all), which of those it may
+         *     call (`permissions`, empty: all), and its `priority`. Again for the same
+         *     server changes it.
+         */
+        post: operations["assign_server"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/agent/{agentId}/servers/{serverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change what an MCP server lends an agent */
+        put: operations["update_assignment"];
+        post?: never;
+        /** Take an MCP server off an agent */
+        delete: operations["unassign_server"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/ai-generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose an MCP server
+         * @description From a description: with a language model connected, it writes a
+         *     configuration (checked like any); otherwise well-known servers are
+         *     matched. Nothing is made until a proposal is saved.
+         */
+        post: operations["generate_server"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/export/json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export my MCP servers
+         * @description The desktop clients' format, as a file. Secrets only with
+         *     `includeCredentials=true` (from a signed-in session); otherwise their
+         *     names with empty values.
+         */
+        get: operations["export_servers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import MCP servers
+         * @description A desktop client's configuration (`{"mcpServers": {name: {command,
+         *     args, env} | {url, headers}}}`, or `{"servers": …}`), or one server
+         *     object. Each entry is created, skipped (a server of that name exists)
+         *     or refused, with why.
+         */
+        post: operations["import_servers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An MCP server */
+        get: operations["get_server"];
+        /**
+         * Change an MCP server
+         * @description The whole configuration; a secret sent back masked keeps its value. A
+         *     change of how it is reached closes its connection and makes its status
+         *     `unknown` until tested again.
+         */
+        put: operations["update_server"];
+        post?: never;
+        /**
+         * Delete an MCP server
+         * @description Agents that used it no longer do.
+         */
+        delete: operations["delete_server"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call a tool of an MCP server
+         * @description The arguments are checked against the tool's input schema (422 on
+         *     `toolArgs`), the call bounded by `AGENTFORGE_MCP_TOOL_TIMEOUT_SECONDS`
+         *     (504). A failure the tool reports is an answer with `isError`; a server
+         *     that cannot be reached is 502.
+         */
+        post: operations["execute_tool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test an MCP server
+         * @description Connects anew and lists its tools (and resources and prompts, when it
+         *     offers them), keeps them and the outcome. A failure is answered 200
+         *     with `status: error` and why, in words.
+         */
+        post: operations["test_server"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/personalities": {
         parameters: {
             query?: never;
@@ -1559,6 +1788,25 @@ export interface components {
             voice_enabled?: boolean | null;
             voice_model_id?: string | null;
         };
+        /** @description A server lent to an agent. */
+        AgentMcpServerOut: {
+            agentId: string;
+            configuration: components["schemas"]["AssignmentConfiguration"];
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            mcpServerId: string;
+            /** @description Of those tools, the ones it may call; empty: all it uses. */
+            permissions: string[];
+            /**
+             * Format: int32
+             * @description Higher first: their tools come first and win a clash of names.
+             */
+            priority: number;
+            server: components["schemas"]["McpServerOut"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description An agent. */
         AgentOut: components["schemas"]["AgentConfigOut"] & {
             /**
@@ -1656,6 +1904,30 @@ export interface components {
             name: string;
             /** @description The key's first characters (`af_` and eight more), to tell it apart. */
             prefix: string;
+        };
+        /** @description A server to lend to an agent. */
+        AssignIn: {
+            configuration?: components["schemas"]["AssignmentConfiguration"];
+            mcpServerId: string;
+            /** @description Empty: all the tools it uses. */
+            permissions?: string[];
+            /**
+             * Format: int32
+             * @description Default 0; higher first.
+             */
+            priority?: number;
+        };
+        /** @description Which of a server's tools an agent uses. */
+        AssignmentConfiguration: {
+            /** @description The tools the agent uses; empty or absent: all. */
+            tools?: string[];
+        };
+        /** @description Changes to what a server lends an agent. */
+        AssignmentPatch: {
+            configuration?: components["schemas"]["AssignmentConfiguration"] | null;
+            permissions?: string[] | null;
+            /** Format: int32 */
+            priority?: number | null;
         };
         /** @description At least one of them. */
         BulkChangesIn: {
@@ -1945,6 +2217,30 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AgentMcpServerOut: {
+            /** @description A server lent to an agent. */
+            data: {
+                agentId: string;
+                configuration: components["schemas"]["AssignmentConfiguration"];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                mcpServerId: string;
+                /** @description Of those tools, the ones it may call; empty: all it uses. */
+                permissions: string[];
+                /**
+                 * Format: int32
+                 * @description Higher first: their tools come first and win a clash of names.
+                 */
+                priority: number;
+                server: components["schemas"]["McpServerOut"];
+                /** Format: date-time */
+                updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AgentOut: {
             /** @description An agent. */
             data: components["schemas"]["AgentConfigOut"] & {
@@ -2195,6 +2491,117 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_McpExecuteOut: {
+            /** @description What a tool answered. */
+            data: {
+                content: components["schemas"]["ToolContentOut"][];
+                /** Format: int64 */
+                durationMs: number;
+                /** @description The tool reported a failure (its words are in `content`). */
+                isError: boolean;
+                structuredContent?: unknown;
+                /** @description The result as a model reads it. */
+                text: string;
+                toolName: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_McpGenerateOut: {
+            /** @description Proposals, best first (none when nothing fits). */
+            data: {
+                /** @description Whether a language model wrote them (else the built-in catalogue). */
+                modelConnected: boolean;
+                proposals: components["schemas"]["McpProposalOut"][];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_McpImportOut: {
+            /** @description Every entry of an import, in order. */
+            data: {
+                /** Format: int32 */
+                created: number;
+                /** Format: int32 */
+                refused: number;
+                results: components["schemas"]["ImportResultOut"][];
+                /** Format: int32 */
+                skipped: number;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_McpServerOut: {
+            /**
+             * @description An MCP server: how it is reached (secrets masked), what its last test
+             *     found, and how many agents use it.
+             */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Agents that use it.
+                 */
+                agentsCount: number;
+                args: string[];
+                /** @description stdio: the command and its arguments. */
+                command?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                enabled: boolean;
+                /** @description stdio: the command's environment, each value masked. */
+                env: {
+                    [key: string]: string;
+                };
+                headers: {
+                    [key: string]: string;
+                };
+                id: string;
+                lastError?: string | null;
+                /** Format: date-time */
+                lastTestedAt?: string | null;
+                name: string;
+                ownerId: string;
+                prompts: components["schemas"]["McpPromptOut"][];
+                resources: components["schemas"]["McpResourceOut"][];
+                status: components["schemas"]["McpStatus"];
+                tools: components["schemas"]["McpToolOut"][];
+                transport: components["schemas"]["McpTransport"];
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description streamable HTTP: the URL and its headers, each value masked. */
+                url?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_McpTestOut: {
+            /** @description What a test of a server found. */
+            data: {
+                /** Format: int64 */
+                durationMs: number;
+                /**
+                 * @description Why it failed, in words: cannot start the command, not on the
+                 *     allow-list, connection refused, HTTP 401, protocol error, time-out …
+                 */
+                error?: string | null;
+                /** @description A stable code for `error`. */
+                errorCode?: string | null;
+                /** @description The server as stored, with what the test found. */
+                server: components["schemas"]["McpServerOut"];
+                /** @description The server's name and version, as it says them. */
+                serverInfo?: string | null;
+                /** @description `connected`, or `error` (then `error` says why). */
+                status: components["schemas"]["McpStatus"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_MemberOut: {
             data: {
                 email: string;
@@ -2405,6 +2812,29 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_AgentMcpServerOut: {
+            data: {
+                agentId: string;
+                configuration: components["schemas"]["AssignmentConfiguration"];
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                mcpServerId: string;
+                /** @description Of those tools, the ones it may call; empty: all it uses. */
+                permissions: string[];
+                /**
+                 * Format: int32
+                 * @description Higher first: their tools come first and win a clash of names.
+                 */
+                priority: number;
+                server: components["schemas"]["McpServerOut"];
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_AgentOut: {
             data: (components["schemas"]["AgentConfigOut"] & {
                 /**
@@ -2495,6 +2925,47 @@ export interface components {
                 status: components["schemas"]["InvitationStatus"];
                 teamId: string;
                 teamName: string;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_McpServerOut: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Agents that use it.
+                 */
+                agentsCount: number;
+                args: string[];
+                /** @description stdio: the command and its arguments. */
+                command?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                enabled: boolean;
+                /** @description stdio: the command's environment, each value masked. */
+                env: {
+                    [key: string]: string;
+                };
+                headers: {
+                    [key: string]: string;
+                };
+                id: string;
+                lastError?: string | null;
+                /** Format: date-time */
+                lastTestedAt?: string | null;
+                name: string;
+                ownerId: string;
+                prompts: components["schemas"]["McpPromptOut"][];
+                resources: components["schemas"]["McpResourceOut"][];
+                status: components["schemas"]["McpStatus"];
+                tools: components["schemas"]["McpToolOut"][];
+                transport: components["schemas"]["McpTransport"];
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description streamable HTTP: the URL and its headers, each value masked. */
+                url?: string | null;
             }[];
             /** @enum {boolean} */
             success: true;
@@ -2758,6 +3229,19 @@ export interface components {
             /** @description Where it is served (unguessable, needs no token, so it can be used in `<img>`). */
             url: string;
         };
+        /**
+         * @description What became of an imported entry.
+         * @enum {string}
+         */
+        ImportOutcome: "created" | "skipped" | "refused";
+        /** @description The outcome of one entry of an import. */
+        ImportResultOut: {
+            name: string;
+            outcome: components["schemas"]["ImportOutcome"];
+            /** @description Why it was skipped or refused. */
+            reason?: string | null;
+            server?: components["schemas"]["McpServerOut"] | null;
+        };
         /** @description An invitation to a team. */
         InvitationOut: {
             /** Format: date-time */
@@ -2836,6 +3320,156 @@ export interface components {
         MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
+        /** @description A tool to call. */
+        McpExecuteIn: {
+            toolArgs?: {
+                [key: string]: unknown;
+            };
+            toolName: string;
+        };
+        /** @description What a tool answered. */
+        McpExecuteOut: {
+            content: components["schemas"]["ToolContentOut"][];
+            /** Format: int64 */
+            durationMs: number;
+            /** @description The tool reported a failure (its words are in `content`). */
+            isError: boolean;
+            structuredContent?: unknown;
+            /** @description The result as a model reads it. */
+            text: string;
+            toolName: string;
+        };
+        /** @description What a server is wanted for. */
+        McpGenerateIn: {
+            description: string;
+        };
+        /** @description Proposals, best first (none when nothing fits). */
+        McpGenerateOut: {
+            /** @description Whether a language model wrote them (else the built-in catalogue). */
+            modelConnected: boolean;
+            proposals: components["schemas"]["McpProposalOut"][];
+        };
+        /** @description Every entry of an import, in order. */
+        McpImportOut: {
+            /** Format: int32 */
+            created: number;
+            /** Format: int32 */
+            refused: number;
+            results: components["schemas"]["ImportResultOut"][];
+            /** Format: int32 */
+            skipped: number;
+        };
+        /** @description A prompt an MCP server offers. */
+        McpPromptOut: {
+            description: string;
+            name: string;
+        };
+        /** @description A proposed server: nothing is made until it is saved. */
+        McpProposalOut: {
+            /** @description What to fill in or check before saving (paths, tokens …). */
+            notes: string[];
+            server: components["schemas"]["McpServerIn"];
+            /** @description `catalog` (matched against well-known servers) or `model`. */
+            source: string;
+        };
+        /** @description A resource an MCP server offers. */
+        McpResourceOut: {
+            description: string;
+            mimeType?: string | null;
+            name: string;
+            uri: string;
+        };
+        /**
+         * @description An MCP server to make or change. stdio takes `command`, `args` and
+         *     `env`; streamable HTTP takes `url` and `headers`. A secret sent back as
+         *     it was shown (masked) keeps its stored value.
+         */
+        McpServerIn: {
+            args?: string[];
+            command?: string | null;
+            description?: string;
+            /** @description Default true. */
+            enabled?: boolean | null;
+            env?: {
+                [key: string]: string;
+            };
+            headers?: {
+                [key: string]: string;
+            };
+            name: string;
+            transport: components["schemas"]["McpTransport"];
+            url?: string | null;
+        };
+        /**
+         * @description An MCP server: how it is reached (secrets masked), what its last test
+         *     found, and how many agents use it.
+         */
+        McpServerOut: {
+            /**
+             * Format: int64
+             * @description Agents that use it.
+             */
+            agentsCount: number;
+            args: string[];
+            /** @description stdio: the command and its arguments. */
+            command?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            enabled: boolean;
+            /** @description stdio: the command's environment, each value masked. */
+            env: {
+                [key: string]: string;
+            };
+            headers: {
+                [key: string]: string;
+            };
+            id: string;
+            lastError?: string | null;
+            /** Format: date-time */
+            lastTestedAt?: string | null;
+            name: string;
+            ownerId: string;
+            prompts: components["schemas"]["McpPromptOut"][];
+            resources: components["schemas"]["McpResourceOut"][];
+            status: components["schemas"]["McpStatus"];
+            tools: components["schemas"]["McpToolOut"][];
+            transport: components["schemas"]["McpTransport"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description streamable HTTP: the URL and its headers, each value masked. */
+            url?: string | null;
+        };
+        /** @enum {string} */
+        McpStatus: "unknown" | "connected" | "error";
+        /** @description What a test of a server found. */
+        McpTestOut: {
+            /** Format: int64 */
+            durationMs: number;
+            /**
+             * @description Why it failed, in words: cannot start the command, not on the
+             *     allow-list, connection refused, HTTP 401, protocol error, time-out …
+             */
+            error?: string | null;
+            /** @description A stable code for `error`. */
+            errorCode?: string | null;
+            /** @description The server as stored, with what the test found. */
+            server: components["schemas"]["McpServerOut"];
+            /** @description The server's name and version, as it says them. */
+            serverInfo?: string | null;
+            /** @description `connected`, or `error` (then `error` says why). */
+            status: components["schemas"]["McpStatus"];
+        };
+        /** @description A tool an MCP server offers. */
+        McpToolOut: {
+            description: string;
+            inputSchema: {
+                [key: string]: unknown;
+            };
+            name: string;
+        };
+        /** @enum {string} */
+        McpTransport: "stdio" | "streamable_http";
         /** @description Someone to add or invite: an address and a role. */
         MemberIn: {
             /**
@@ -3366,10 +4000,43 @@ export interface components {
             arguments: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: int64
+             * @description How long it took (0 on answers written before this was kept).
+             */
+            durationMs?: number;
             id: string;
             isError: boolean;
             name: string;
+            /** @description What it answered, or why it failed (the first 4,000 characters). */
             result: string;
+            /** @description The MCP server it belongs to. */
+            source?: string | null;
+        };
+        /** @description One piece of a tool's result. */
+        ToolContentOut: {
+            text: string;
+            /** @enum {string} */
+            type: "text";
+        } | {
+            data: string;
+            mimeType: string;
+            /** @enum {string} */
+            type: "image";
+        } | {
+            data: string;
+            mimeType: string;
+            /** @enum {string} */
+            type: "audio";
+        } | {
+            text?: string | null;
+            /** @enum {string} */
+            type: "resource";
+            uri: string;
+        } | {
+            /** @enum {string} */
+            type: "other";
+            value: Record<string, never>;
         };
         /**
          * @description A transcript as JSON (`GET /conversations/{id}/export`): the
@@ -6833,6 +7500,997 @@ export interface operations {
                 };
             };
             /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_servers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Servers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_McpServerOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpServerIn"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpServerOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A stdio server, not by an admin signed in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The command is not allowed, or too many servers */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_servers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's servers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AgentMcpServerOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assign_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignIn"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentMcpServerOut"];
+                };
+            };
+            /** @description Given */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentMcpServerOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description May not edit the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent or server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent */
+                agentId: string;
+                /** @description The MCP server */
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentPatch"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentMcpServerOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description May not edit the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent does not use this server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unassign_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent */
+                agentId: string;
+                /** @description The MCP server */
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description May not edit the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent does not use this server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpGenerateIn"];
+            };
+        };
+        responses: {
+            /** @description Proposals, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpGenerateOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No description */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_servers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Include the secrets (environment values, headers) in clear; from a
+                 *     signed-in session only. Default false: they are left empty.
+                 */
+                includeCredentials?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"mcpServers": {…}}` */
+            200: {
+                headers: {
+                    /** @description attachment; filename="mcp-servers.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Credentials asked for with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_servers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A desktop client's MCP configuration, or one server */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description What became of each entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpImportOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a configuration */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpServerOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpServerIn"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpServerOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A stdio server, not by an admin signed in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The command is not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    execute_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpExecuteIn"];
+            };
+        };
+        responses: {
+            /** @description What the tool answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpExecuteOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such server or tool */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The arguments do not fit the tool */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server could not be reached or spoke no MCP */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tool took too long */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the test found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpTestOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
             404: {
                 headers: {
                     [name: string]: unknown;

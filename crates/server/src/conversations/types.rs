@@ -137,8 +137,15 @@ pub struct ToolCallOut {
     pub name: String,
     #[schema(schema_with = crate::docs::schema::json_object)]
     pub arguments: serde_json::Value,
+    /// What it answered, or why it failed (the first 4,000 characters).
     pub result: String,
     pub is_error: bool,
+    /// How long it took (0 on answers written before this was kept).
+    #[serde(default)]
+    pub duration_ms: u64,
+    /// The MCP server it belongs to.
+    #[serde(default)]
+    pub source: Option<String>,
 }
 
 impl From<ToolCallRecord> for ToolCallOut {
@@ -149,6 +156,8 @@ impl From<ToolCallRecord> for ToolCallOut {
             arguments: r.arguments,
             result: r.result,
             is_error: r.is_error,
+            duration_ms: r.duration_ms,
+            source: r.source,
         }
     }
 }
@@ -193,7 +202,12 @@ impl From<Message> for MessageOut {
             status: m.status,
             error: m.error,
             citations: serde_json::from_value(m.citations).unwrap_or_default(),
-            tool_calls: serde_json::from_value(m.tool_calls).unwrap_or_default(),
+            // Stored as the runtime's records (snake_case), shown camelCase.
+            tool_calls: serde_json::from_value::<Vec<ToolCallRecord>>(m.tool_calls)
+                .unwrap_or_default()
+                .into_iter()
+                .map(ToolCallOut::from)
+                .collect(),
             tokens_in: m.tokens_in,
             tokens_out: m.tokens_out,
             latency_ms: m.latency_ms,

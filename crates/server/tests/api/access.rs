@@ -62,6 +62,8 @@ struct Things {
     member: String,
     /// An API key of the agent's owner.
     key: String,
+    /// An MCP server of the agent's owner.
+    mcp: String,
 }
 
 async fn people(app: &TestApp) -> People {
@@ -193,7 +195,16 @@ async fn agent_in(app: &TestApp, people: &People, team: &str, member: &str) -> T
         json!({"name": "Deploy key"}),
     )
     .await;
+    let mcp = ok(
+        app,
+        Method::POST,
+        "/api/mcp",
+        owner,
+        json!({"name": "Tools", "transport": "streamable_http", "url": "https://mcp.example.com/mcp"}),
+    )
+    .await;
     Things {
+        mcp: mcp["id"].as_str().unwrap().to_owned(),
         key: key["id"].as_str().unwrap().to_owned(),
         team: team.to_owned(),
         agent,
@@ -212,6 +223,7 @@ fn fill(path: &str, things: &Things) -> String {
         .replace("{document}", &things.document)
         .replace("{member}", &things.member)
         .replace("{key}", &things.key)
+        .replace("{mcp}", &things.mcp)
 }
 
 /// The expected status for each of [`CAST`], in its order.
@@ -416,6 +428,42 @@ fn rows() -> Vec<Row> {
             None,
             [403, 403, 403, 403, 403, 403, 200, 401],
         ),
+        // MCP servers: their owner's; admins may see and delete any. An
+        // agent's servers follow the agent, and only its editors lend it
+        // one of their own.
+        row(
+            M::GET,
+            "/api/mcp",
+            None,
+            [200, 200, 200, 200, 200, 200, 200, 401],
+        ),
+        row(
+            M::GET,
+            "/api/mcp/{mcp}",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
+        row(
+            M::PUT,
+            "/api/mcp/{mcp}",
+            Some(
+                json!({"name": "Renamed", "transport": "streamable_http", "url": "https://mcp.example.com/mcp"}),
+            ),
+            [200, 404, 404, 404, 404, 404, 404, 401],
+        ),
+        row(
+            M::DELETE,
+            "/api/mcp/{mcp}",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
+        row(M::GET, "/api/mcp/agent/{agent}", None, VIEW),
+        row(
+            M::POST,
+            "/api/mcp/agent/{agent}/servers",
+            Some(json!({"mcpServerId": "{mcp}"})),
+            [201, 404, 404, 404, 403, 404, 404, 401],
+        ),
         // API keys: each person's own; admins may list and revoke any.
         row(
             M::GET,
@@ -452,11 +500,12 @@ fn body(row: &Row, things: &Things) -> Option<Value> {
 
 /// The table makes a team for every caller of every row that changes one,
 /// which is far more team email than an hour's limit allows.
-const UNLIMITED_TEAM_MAIL: [(&str, &str); 3] = [
+const UNLIMITED_TEAM_MAIL: [(&str, &str); 4] = [
     ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_USER", "1000000"),
     ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_TEAM", "1000000"),
     // And an API key of the agent's owner with each.
     ("AGENTFORGE_API_KEYS_PER_USER", "10000"),
+    ("AGENTFORGE_MCP_SERVERS_PER_USER", "10000"),
 ];
 
 #[tokio::test]

@@ -1022,6 +1022,148 @@ impl Api<'_> {
         )
         .await
     }
+
+    /// GET /mcp: My MCP servers
+    pub async fn list_servers(&self) -> Answer<Vec<McpServerOut>> {
+        self.data(Method::GET, "/api/mcp".to_owned(), None::<&()>, None::<&()>)
+            .await
+    }
+
+    /// POST /mcp: Add an MCP server
+    pub async fn create_server(&self, body: &McpServerIn) -> Answer<McpServerOut> {
+        self.data(Method::POST, "/api/mcp".to_owned(), None::<&()>, Some(body))
+            .await
+    }
+
+    /// GET /mcp/{id}: An MCP server
+    pub async fn get_server(&self, id: &str) -> Answer<McpServerOut> {
+        self.data(
+            Method::GET,
+            format!("/api/mcp/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /mcp/{id}: Change an MCP server
+    pub async fn update_server(&self, id: &str, body: &McpServerIn) -> Answer<McpServerOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/mcp/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /mcp/{id}: Delete an MCP server
+    pub async fn delete_server(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/mcp/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /mcp/{id}/test: Test an MCP server
+    pub async fn test_server(&self, id: &str) -> Answer<McpTestOut> {
+        self.data(
+            Method::POST,
+            format!("/api/mcp/{id}/test"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /mcp/{id}/execute: Call a tool of an MCP server
+    pub async fn execute_tool(&self, id: &str, body: &McpExecuteIn) -> Answer<McpExecuteOut> {
+        self.data(
+            Method::POST,
+            format!("/api/mcp/{id}/execute"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /mcp/import: Import MCP servers
+    pub async fn import_servers(&self, body: &serde_json::Value) -> Answer<McpImportOut> {
+        self.data(
+            Method::POST,
+            "/api/mcp/import".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /mcp/agent/{agentId}: An agent's MCP servers
+    pub async fn agent_servers(&self, agent_id: &str) -> Answer<Vec<AgentMcpServerOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/mcp/agent/{agent_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /mcp/agent/{agentId}/servers: Give an agent an MCP server
+    pub async fn assign_server(
+        &self,
+        agent_id: &str,
+        body: &AssignIn,
+    ) -> Answer<AgentMcpServerOut> {
+        self.data(
+            Method::POST,
+            format!("/api/mcp/agent/{agent_id}/servers"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// PUT /mcp/agent/{agentId}/servers/{serverId}: Change what an MCP server lends an agent
+    pub async fn update_assignment(
+        &self,
+        agent_id: &str,
+        server_id: &str,
+        body: &AssignmentPatch,
+    ) -> Answer<AgentMcpServerOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/mcp/agent/{agent_id}/servers/{server_id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /mcp/agent/{agentId}/servers/{serverId}: Take an MCP server off an agent
+    pub async fn unassign_server(&self, agent_id: &str, server_id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/mcp/agent/{agent_id}/servers/{server_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /mcp/ai-generate: Propose an MCP server
+    pub async fn generate_server(&self, body: &McpGenerateIn) -> Answer<McpGenerateOut> {
+        self.data(
+            Method::POST,
+            "/api/mcp/ai-generate".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
 }
 
 /// Every JSON operation of the document has its typed helper here (the
@@ -1037,6 +1179,7 @@ fn every_json_operation_has_a_typed_helper() {
         "upload_image",
         "public_agent",
         "logout",
+        "export_servers",
     ];
     let source = include_str!("client.rs");
     let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(

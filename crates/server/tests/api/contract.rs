@@ -7,6 +7,7 @@
 use agentforge_domain::Role;
 use agentforge_domain::agent::{AgentStatus, AgentType, Environment, Period};
 use agentforge_domain::conversation::{ConversationStatus, MessageRole, MessageStatus};
+use agentforge_domain::mcp::McpTransport;
 use agentforge_domain::policy::Access;
 use agentforge_domain::team::{InvitationStatus, TeamRole};
 use agentforge_server::dto::*;
@@ -402,6 +403,68 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .value();
         api.remove_member(&team_id, &member.id).await.value();
         api.delete_team(&team_id).await.value();
+
+        // MCP servers: one reached over HTTP (not connected here), lent to
+        // the agent, and proposals.
+        let server = api
+            .create_server(&McpServerIn {
+                name: "Weather".into(),
+                transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+                url: Some("https://mcp.example.com/mcp".into()),
+                headers: [(
+                    "Authorization".to_owned(),
+                    "Bearer 0123456789abcdef".to_owned(),
+                )]
+                .into(),
+                ..McpServerIn::default()
+            })
+            .await
+            .value();
+        assert_eq!(server.headers["Authorization"], "••••••••cdef");
+        let renamed = api
+            .update_server(
+                &server.id,
+                &McpServerIn {
+                    name: "Weather desk".into(),
+                    transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+                    url: Some("https://mcp.example.com/mcp".into()),
+                    headers: server.headers.clone(),
+                    ..McpServerIn::default()
+                },
+            )
+            .await
+            .value();
+        assert_eq!(renamed.name, "Weather desk");
+        assert_eq!(api.list_servers().await.value().len(), 1);
+        api.assign_server(
+            &id,
+            &AssignIn {
+                mcp_server_id: server.id.clone(),
+                ..AssignIn::default()
+            },
+        )
+        .await
+        .value();
+        let moved = api
+            .update_assignment(
+                &id,
+                &server.id,
+                &AssignmentPatch {
+                    priority: Some(5),
+                    ..AssignmentPatch::default()
+                },
+            )
+            .await
+            .value();
+        assert_eq!(moved.priority, 5);
+        let proposals = api
+            .generate_server(&McpGenerateIn {
+                description: "query our PostgreSQL database".into(),
+            })
+            .await
+            .value();
+        assert_eq!(proposals.proposals[0].server.name, "PostgreSQL");
+        api.delete_server(&server.id).await.value();
 
         // The admin area, then the account's end.
         let outbox = api.mail_outbox(&PageQuery::default()).await.value();

@@ -17,6 +17,7 @@ mod conversations;
 mod http_conventions;
 mod knowledge;
 mod mail;
+mod mcp;
 mod openapi;
 mod sessions;
 mod settings;

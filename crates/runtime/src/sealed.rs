@@ -1,7 +1,8 @@
 //! Encryption at rest: what the database must keep but nobody reading it
-//! may use (an email's live link, later the credentials of MCP servers and
+//! may use (an email's live link, the credentials of MCP servers, later of
 //! integrations) is sealed with AES-256-GCM under a key derived from the
-//! master key for that one purpose, with a fresh random nonce each time.
+//! master key for that one purpose (the server derives it), with a fresh
+//! random nonce each time.
 //!
 //! A sealed value is text, `v1.` and the base64url of nonce, ciphertext and
 //! tag; the version leaves room for a later scheme or key rotation.
@@ -9,8 +10,6 @@
 use aws_lc_rs::aead::{AES_256_GCM, Aad, NONCE_LEN, Nonce, RandomizedNonceKey};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-
-use crate::secret_key::SecretKey;
 
 const VERSION: &str = "v1.";
 
@@ -37,8 +36,8 @@ impl std::fmt::Debug for Sealer {
 pub struct Unsealable;
 
 impl Sealer {
-    pub fn new(master: &SecretKey, purpose: &'static str) -> Self {
-        let key_bytes = master.derive(&format!("seal:{purpose}"));
+    /// A sealer under `key` (32 bytes, for this purpose alone).
+    pub fn new(key_bytes: [u8; 32], purpose: &'static str) -> Self {
         #[allow(clippy::expect_used)]
         let key = RandomizedNonceKey::new(&AES_256_GCM, &key_bytes)
             .expect("a 32-byte key is an AES-256 key");
@@ -56,6 +55,16 @@ impl Sealer {
         out.extend_from_slice(nonce.as_ref());
         out.extend_from_slice(&buffer);
         format!("{VERSION}{}", URL_SAFE_NO_PAD.encode(out))
+    }
+
+    /// Seals text.
+    pub fn seal_str(&self, plaintext: &str) -> String {
+        self.seal(plaintext.as_bytes())
+    }
+
+    /// Opens what [`Self::seal_str`] sealed.
+    pub fn open_str(&self, sealed: &str) -> Result<String, Unsealable> {
+        String::from_utf8(self.open(sealed)?).map_err(|_| Unsealable)
     }
 
     pub fn open(&self, sealed: &str) -> Result<Vec<u8>, Unsealable> {
@@ -77,16 +86,19 @@ impl Sealer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Secret;
 
-    fn key(text: &str) -> SecretKey {
-        SecretKey::from_secret(Secret::new(text.as_bytes().to_vec()))
+    fn key(text: &str) -> [u8; 32] {
+        let mut key = [0u8; 32];
+        for (i, b) in text.bytes().enumerate() {
+            key[i % 32] ^= b.wrapping_add(i as u8);
+        }
+        key
     }
 
     #[test]
     fn a_sealed_value_opens_with_its_key_and_purpose_only() {
         let master = key("0123456789abcdef0123456789abcdef-one");
-        let mail = Sealer::new(&master, "mail");
+        let mail = Sealer::new(master, "mail");
         let sealed = mail.seal(b"https://example.com/reset-password?token=abc");
         assert!(sealed.starts_with("v1."));
         assert!(!sealed.contains("token"));
@@ -100,9 +112,9 @@ mod tests {
             mail.seal(b"https://example.com/reset-password?token=abc")
         );
 
-        assert_eq!(Sealer::new(&master, "mcp").open(&sealed), Err(Unsealable));
+        assert_eq!(Sealer::new(master, "mcp").open(&sealed), Err(Unsealable));
         let other = key("0123456789abcdef0123456789abcdef-two");
-        assert_eq!(Sealer::new(&other, "mail").open(&sealed), Err(Unsealable));
+        assert_eq!(Sealer::new(other, "mail").open(&sealed), Err(Unsealable));
 
         let mut tampered = sealed.clone().into_bytes();
         let last = tampered.len() - 2;
