@@ -8,6 +8,9 @@ CHROMIUM ?= /usr/bin/chromium
 WEB_STAMP := web/node_modules/.installed
 # Real MCP servers the Rust tests connect to (@modelcontextprotocol/server-everything).
 MCP_STAMP := crates/testkit/mcp/node_modules/.installed
+# The official OpenAI Python SDK, which a Rust test runs against /v1.
+SDK_VENV := target/sdk-venv
+SDK_STAMP := $(SDK_VENV)/.installed
 
 .PHONY: run build web dev test check test-rust test-web test-e2e conformance openapi bench deps clean
 
@@ -25,6 +28,12 @@ $(WEB_STAMP): web/package.json web/package-lock.json
 
 $(MCP_STAMP): crates/testkit/mcp/package.json crates/testkit/mcp/package-lock.json
 	cd crates/testkit/mcp && npm ci --no-audit --no-fund
+	touch $@
+
+$(SDK_STAMP): crates/testkit/sdk/requirements.txt
+	rm -rf $(SDK_VENV)
+	python3 -m venv $(SDK_VENV)
+	$(SDK_VENV)/bin/pip install --quiet --disable-pip-version-check -r crates/testkit/sdk/requirements.txt
 	touch $@
 
 ## web: install the web app's packages and build it into web/dist
@@ -52,7 +61,7 @@ check: $(WEB_STAMP)
 	cd web && npm run typecheck && npm run lint
 
 ## test-rust: every Rust test; the server's tests need the built web app, the MCP ones the test servers
-test-rust: web $(MCP_STAMP)
+test-rust: web $(MCP_STAMP) $(SDK_STAMP)
 	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then echo "Rust tests on SQLite and PostgreSQL"; else echo "Rust tests on SQLite (set TEST_DATABASE_URL for PostgreSQL too)"; fi
 	cargo test --workspace --locked
 

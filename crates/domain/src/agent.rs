@@ -275,3 +275,44 @@ mod tests {
         assert!(json.get("useKnowledgeBase").is_some());
     }
 }
+
+/// An agent's name as an identifier (`Customer Support` → `customer-support`):
+/// lower-case ASCII letters and digits, words joined by `-`, at most 48
+/// characters; `agent` when nothing is left. Used as an API model name and
+/// in MCP tool names, where it must also be unique among the caller's
+/// agents (the caller decides what to do with a clash).
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    let mut dash = false;
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.push(c);
+        } else {
+            dash = true;
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    if out.is_empty() {
+        "agent".to_owned()
+    } else {
+        out
+    }
+}
+
+#[cfg(test)]
+mod slug_tests {
+    #[test]
+    fn names_become_short_lowercase_identifiers() {
+        assert_eq!(super::slug("Customer Support"), "customer-support");
+        assert_eq!(super::slug("  Sales / SDR #2 "), "sales-sdr-2");
+        assert_eq!(super::slug("Ünïcode Bot"), "n-code-bot");
+        assert_eq!(super::slug("日本語"), "agent");
+        assert!(super::slug(&"a".repeat(100)).len() <= 48);
+    }
+}

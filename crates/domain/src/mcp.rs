@@ -26,6 +26,16 @@ string_enum!(
     }
 );
 
+string_enum!(
+    /// Where a proposed server comes from: `catalog` (matched against
+    /// well-known servers) or `model` (written by the connected language
+    /// model).
+    ProposalSource {
+        Catalog = "catalog",
+        Model = "model",
+    }
+);
+
 /// A tool an MCP server offers.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -134,6 +134,7 @@ string_enum!(
         Phone = "phone",
         Webhook = "webhook",
         Workflow = "workflow",
+        Api = "api",
     }
 );
 
@@ -146,6 +147,8 @@ pub enum Party {
     /// `webhook id:sender id`
     Webhook(String),
     Workflow(String),
+    /// An end user of an API client (`key id:user`), as the client names them.
+    Api(String),
 }
 
 impl Party {
@@ -156,6 +159,7 @@ impl Party {
             Party::Phone(_) => PartyKind::Phone,
             Party::Webhook(_) => PartyKind::Webhook,
             Party::Workflow(_) => PartyKind::Workflow,
+            Party::Api(_) => PartyKind::Api,
         }
     }
 
@@ -165,7 +169,8 @@ impl Party {
             | Party::Visitor(k)
             | Party::Phone(k)
             | Party::Webhook(k)
-            | Party::Workflow(k) => k,
+            | Party::Workflow(k)
+            | Party::Api(k) => k,
         }
     }
 
@@ -176,6 +181,7 @@ impl Party {
             PartyKind::Phone => Party::Phone(key),
             PartyKind::Webhook => Party::Webhook(key),
             PartyKind::Workflow => Party::Workflow(key),
+            PartyKind::Api => Party::Api(key),
         }
     }
 }

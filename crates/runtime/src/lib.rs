@@ -28,7 +28,7 @@ pub use jobs::{JobFailure, JobHandler, JobSettings, Queue};
 pub use models::{Models, ModelsConfig};
 pub use tasks::Tasks;
 pub use tools::{AgentTools, Toolbox};
-pub use turn::{Citation, Turn, TurnEvent, TurnRequest};
+pub use turn::{Citation, PriorMessage, Turn, TurnEvent, TurnRequest};
 
 /// Housekeeping jobs the runtime schedules for itself.
 pub mod kinds {

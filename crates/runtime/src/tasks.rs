@@ -39,6 +39,11 @@ impl Tasks {
         self.stop.is_cancelled()
     }
 
+    /// A token cancelled when shutdown begins, for libraries that stop on one.
+    pub fn stop_token(&self) -> CancellationToken {
+        self.stop.clone()
+    }
+
     /// The tracker behind the tasks, for libraries that spawn their own
     /// (shutdown waits for those too).
     pub fn tracker(&self) -> TaskTracker {

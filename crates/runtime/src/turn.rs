@@ -21,7 +21,7 @@ use agentforge_domain::conversation::{
     self, Channel, ConversationStatus, MessageRole, MessageStatus,
 };
 use agentforge_domain::error::messages;
-use agentforge_domain::policy::Actor;
+use agentforge_domain::policy::{Actor, Party};
 use agentforge_llm::{
     BUILTIN_NOTICE, ChatMessage, ChatModel, ChatRequest, Grounding, GroundingPassage, NoTools,
     ProviderError, Role, ToolCall, ToolCallRecord, Tools, TurnError, TurnObserver, TurnOutcome,
@@ -74,6 +74,20 @@ pub struct TurnRequest {
     /// events any more (a streamed answer whose client left). Otherwise the
     /// answer runs to its end and is stored whatever happens to the caller.
     pub stop_when_abandoned: bool,
+    /// Who holds a new conversation when it is not the caller (an API
+    /// client's end user); `None`: the caller.
+    pub holder: Option<Party>,
+    /// Earlier turns the caller sends along (an OpenAI-compatible client
+    /// sends the whole exchange each time), taken as the context of a new
+    /// conversation; a conversation that goes on uses its stored turns.
+    pub prior: Vec<PriorMessage>,
+}
+
+/// An earlier turn a caller sends along.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PriorMessage {
+    pub role: MessageRole,
+    pub content: String,
 }
 
 /// A knowledge passage an answer drew on (stored with the answer as JSON).
@@ -312,7 +326,7 @@ impl Runtime {
             None => TurnConversation::New(NewConversation {
                 agent_id: agent.id.clone(),
                 owner_id: agent.owner_id.clone(),
-                holder: request.caller.party(),
+                holder: request.holder.clone().or_else(|| request.caller.party()),
                 channel: request.channel,
                 title: conversation::title_from(&text),
                 test: request.test,
@@ -346,11 +360,16 @@ impl Runtime {
             self.announce_all(events).await;
         }
 
+        let earlier = if is_new {
+            prior_context(&request.prior)
+        } else {
+            context(&history)
+        };
         let request_to_model = model_request(
             &config,
             &model_name,
             personality.as_ref(),
-            &history,
+            earlier,
             &hits,
             text,
         );
@@ -600,7 +619,7 @@ fn model_request(
     config: &AgentConfig,
     model_name: &str,
     personality: Option<&agentforge_store::Personality>,
-    history: &[Message],
+    earlier: Vec<ChatMessage>,
     hits: &[PassageHit],
     question: String,
 ) -> ChatRequest {
@@ -628,7 +647,7 @@ fn model_request(
         }
     }
     let mut messages = vec![ChatMessage::new(Role::System, system)];
-    messages.extend(context(history));
+    messages.extend(earlier);
     messages.push(ChatMessage::new(Role::User, question));
     ChatRequest {
         model: model_name.to_owned(),
@@ -650,6 +669,31 @@ fn model_request(
                 .collect(),
         },
     }
+}
+
+/// Earlier turns a caller sent along, within [`HISTORY_TOKENS`] like the
+/// stored ones; only the person's and the agent's words count.
+fn prior_context(prior: &[PriorMessage]) -> Vec<ChatMessage> {
+    let mut budget = HISTORY_TOKENS;
+    let mut kept = Vec::new();
+    for m in prior.iter().rev() {
+        let role = match m.role {
+            MessageRole::User => Role::User,
+            MessageRole::Assistant => Role::Assistant,
+            _ => continue,
+        };
+        if m.content.trim().is_empty() {
+            continue;
+        }
+        let cost = estimate_tokens(&m.content);
+        if cost > budget {
+            break;
+        }
+        budget -= cost;
+        kept.push(ChatMessage::new(role, m.content.clone()));
+    }
+    kept.reverse();
+    kept
 }
 
 /// Earlier turns, newest kept first, within [`HISTORY_TOKENS`]. Answers

@@ -25,7 +25,7 @@ use crate::http::middleware::{self, REQUEST_ID, SecurityHeaders};
 use crate::state::AppState;
 use crate::{
     accounts, admin, agents, analytics, api_keys, chat, conversations, knowledge, locales, mcp,
-    personalities, realtime, system, teams, web_app,
+    mcp_server, openai, personalities, realtime, system, teams, web_app,
 };
 
 /// Every documented /api route, by feature, each group with its time
@@ -47,7 +47,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(mcp::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
-        .merge(knowledge::uploads());
+        .merge(knowledge::uploads())
+        .merge(mcp::calls());
     let limit = |d: Duration| from_fn_with_state(d, middleware::timeout);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(quick.route_layer(limit(request_timeout)))
@@ -147,6 +148,14 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api)
         .route("/ws", axum::routing::get(realtime::socket))
+        .merge(
+            openai::router(config.max_body_bytes)
+                .route_layer(from_fn_with_state(config.request_timeout.max(middleware::LONG_REQUEST), middleware::timeout)),
+        )
+        .merge(
+            mcp_server::router(&state)
+                .route_layer(from_fn_with_state(config.request_timeout.max(middleware::LONG_REQUEST), middleware::timeout)),
+        )
         .merge(locales)
         .fallback(web_app::serve)
         .layer(from_fn_with_state(

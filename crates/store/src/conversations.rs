@@ -281,6 +281,31 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
         Ok((conversation, message))
     }
 
+    /// The agent's newest active conversation held by `party` (one that is
+    /// not a signed-in user): where an API client's end user goes on.
+    pub async fn active_held_by(
+        &self,
+        agent_id: &str,
+        party: &Party,
+    ) -> Result<Option<Conversation>, StoreError> {
+        conversation::Entity::find()
+            .filter(conversation::Column::AgentId.eq(agent_id))
+            .filter(conversation::Column::PartyKind.eq(party.kind().as_str()))
+            .filter(
+                conversation::Column::PartyKey.eq(party
+                    .key()
+                    .chars()
+                    .take(200)
+                    .collect::<String>()),
+            )
+            .filter(conversation::Column::Status.eq(ConversationStatus::Active.as_str()))
+            .order_by_desc(conversation::Column::LastMessageAt)
+            .one(self.db)
+            .await?
+            .map(Conversation::try_from)
+            .transpose()
+    }
+
     pub async fn get(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
         conversation::Entity::find_by_id(id.to_owned())
             .one(self.db)

@@ -3320,6 +3320,9 @@ export interface components {
         MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
+        McpConfigDocument: {
+            [key: string]: unknown;
+        };
         /** @description A tool to call. */
         McpExecuteIn: {
             toolArgs?: {
@@ -3369,8 +3372,7 @@ export interface components {
             /** @description What to fill in or check before saving (paths, tokens …). */
             notes: string[];
             server: components["schemas"]["McpServerIn"];
-            /** @description `catalog` (matched against well-known servers) or `model`. */
-            source: string;
+            source: components["schemas"]["ProposalSource"];
         };
         /** @description A resource an MCP server offers. */
         McpResourceOut: {
@@ -3753,6 +3755,8 @@ export interface components {
             lastName?: string | null;
             newPassword?: string | null;
         };
+        /** @enum {string} */
+        ProposalSource: "catalog" | "model";
         /**
          * @description Which outside service carries each capability, or the built-in fallback
          *     the product uses when none is configured.
@@ -4036,7 +4040,9 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "other";
-            value: Record<string, never>;
+            value: {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description A transcript as JSON (`GET /conversations/{id}/export`): the
@@ -8029,7 +8035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["McpConfigDocument"];
                 };
             };
             /** @description No session, or it expired */
@@ -8071,7 +8077,7 @@ export interface operations {
         /** @description A desktop client's MCP configuration, or one server */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["McpConfigDocument"];
             };
         };
         responses: {

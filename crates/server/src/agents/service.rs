@@ -687,3 +687,55 @@ pub async fn import(store: &Store, actor: &Actor, imported: Imported) -> Result<
     tx.commit().await?;
     Ok(created(agent))
 }
+
+/// The most agents an API client sees (and addresses by name).
+pub const API_AGENTS_MAX: u64 = 500;
+
+/// The agents the actor may talk to (their own and their teams', only those
+/// an API key names), oldest first, each with its slug when no other of them
+/// shares it: what `/v1/models` lists and `/mcp` offers as tools.
+pub async fn usable(store: &Store, actor: &Actor) -> Result<Vec<(Agent, Option<String>)>, Error> {
+    let viewer = owner(actor)?;
+    let mut agents = Vec::new();
+    let limit = 100;
+    for page in 1..=API_AGENTS_MAX.div_ceil(limit) {
+        let (batch, total) = store
+            .agents()
+            .list(&AgentFilter {
+                viewer: viewer.to_owned(),
+                team_id: None,
+                status: Some(AgentStatus::Active),
+                agent_type: None,
+                search: None,
+                only: actor
+                    .api_key()
+                    .filter(|key| !key.agent_ids.is_empty())
+                    .map(|key| key.agent_ids.clone()),
+                sort: AgentSort::Created,
+                descending: false,
+                page,
+                limit,
+            })
+            .await?;
+        agents.extend(batch);
+        if page * limit >= total {
+            break;
+        }
+    }
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let slugs: Vec<String> = agents
+        .iter()
+        .map(|a| agentforge_domain::agent::slug(&a.config.name))
+        .collect();
+    for slug in &slugs {
+        *counts.entry(slug.clone()).or_default() += 1;
+    }
+    Ok(agents
+        .into_iter()
+        .zip(slugs)
+        .map(|(agent, slug)| {
+            let unique = counts.get(&slug) == Some(&1);
+            (agent, unique.then_some(slug))
+        })
+        .collect())
+}

@@ -56,6 +56,19 @@ impl ApiError {
         }
     }
 
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The first field a validation failure names.
+    pub fn first_field(&self) -> Option<&str> {
+        self.errors.first().map(|e| e.field.as_str())
+    }
+
+    pub fn retry_after(&self) -> Option<u64> {
+        self.retry_after
+    }
+
     pub fn bad_request(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
     }

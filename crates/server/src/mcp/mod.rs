@@ -20,7 +20,7 @@ use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
 use service::{Listed, Mcp};
 use types::{
-    AgentMcpServerOut, AssignIn, AssignmentPatch, ImportResultOut, McpExecuteIn, McpExecuteOut,
+    AgentMcpServerOut, AssignIn, AssignmentPatch, McpConfigDocument, ImportResultOut, McpExecuteIn, McpExecuteOut,
     McpExportQuery, McpGenerateIn, McpGenerateOut, McpImportOut, McpProposalOut, McpServerIn,
     McpServerOut, McpTestOut,
 };
@@ -32,14 +32,20 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_servers, create_server))
         .routes(routes!(get_server, update_server, delete_server))
-        .routes(routes!(test_server))
-        .routes(routes!(execute_tool))
         .routes(routes!(import_servers))
         .routes(routes!(export_servers))
         .routes(routes!(agent_servers))
         .routes(routes!(assign_server))
         .routes(routes!(update_assignment, unassign_server))
         .routes(routes!(generate_server))
+}
+
+/// The routes that talk to a server and wait for it (a test, a tool call):
+/// the long group's time allowance.
+pub fn calls() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(test_server))
+        .routes(routes!(execute_tool))
 }
 
 fn mcp(state: &AppState) -> Mcp<'_> {
@@ -220,7 +226,7 @@ async fn execute_tool(
 /// object. Each entry is created, skipped (a server of that name exists)
 /// or refused, with why.
 #[utoipa::path(post, path = "/mcp/import", tag = "mcp", security(("bearer" = [])),
-    request_body(content = Object, description = "A desktop client's MCP configuration, or one server"),
+    request_body(content = McpConfigDocument, description = "A desktop client's MCP configuration, or one server"),
     responses(
         (status = 200, description = "What became of each entry", body = Envelope<McpImportOut>),
         (status = 422, description = "Not a configuration", body = ErrorBody),
@@ -256,7 +262,7 @@ async fn import_servers(
 /// names with empty values.
 #[utoipa::path(get, path = "/mcp/export/json", tag = "mcp", params(McpExportQuery), security(("bearer" = [])),
     responses(
-        (status = 200, description = "`{\"mcpServers\": {…}}`", body = Object, content_type = "application/json",
+        (status = 200, description = "`{\"mcpServers\": {…}}`", body = McpConfigDocument, content_type = "application/json",
             headers(("Content-Disposition" = String, description = "attachment; filename=\"mcp-servers.json\""))),
         (status = 403, description = "Credentials asked for with an API key", body = ErrorBody),
     ))]
@@ -426,7 +432,10 @@ async fn generate_server(
         proposals: proposals
             .into_iter()
             .map(|p| McpProposalOut {
-                source: p.source.to_owned(),
+                source: match p.source {
+                    "model" => types::ProposalSource::Model,
+                    _ => types::ProposalSource::Catalog,
+                },
                 notes: p.notes,
                 server: McpServerIn {
                     name: p.input.name,

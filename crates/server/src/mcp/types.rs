@@ -268,7 +268,7 @@ pub enum ToolContentOut {
         text: Option<String>,
     },
     Other {
-        #[schema(value_type = Object)]
+        #[schema(schema_with = crate::docs::schema::json_object)]
         value: serde_json::Value,
     },
 }
@@ -445,12 +445,26 @@ pub struct McpGenerateIn {
     pub description: String,
 }
 
+pub use agentforge_domain::mcp::ProposalSource;
+
+/// A desktop MCP client's configuration: `{"mcpServers": {name: {…}}}`.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct McpConfigDocument(pub serde_json::Value);
+
+impl utoipa::PartialSchema for McpConfigDocument {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::docs::schema::json_object().into()
+    }
+}
+
+impl ToSchema for McpConfigDocument {}
+
 /// A proposed server: nothing is made until it is saved.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct McpProposalOut {
-    /// `catalog` (matched against well-known servers) or `model`.
-    pub source: String,
+    pub source: ProposalSource,
     pub server: McpServerIn,
     /// What to fill in or check before saving (paths, tokens …).
     pub notes: Vec<String>,

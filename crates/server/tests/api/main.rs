@@ -25,3 +25,4 @@ mod static_files;
 mod system;
 mod teams;
 mod turns;
+mod v1;

@@ -390,3 +390,45 @@ async fn a_failing_tool_does_not_fail_the_turn() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn gemini_function_calls_run_the_same_tools() {
+    let provider = ProviderStandIn::start().await;
+    let stand_in = McpStandIn::start(None).await;
+    let base = provider.gemini_url();
+    for_each_engine_with(
+        &[
+            LOOPBACK_ALLOWED,
+            ("AGENTFORGE_LLM_PROVIDER", "gemini"),
+            ("AGENTFORGE_LLM_BASE_URL", &base),
+            ("AGENTFORGE_LLM_API_KEY", "good-key"),
+        ],
+        async |app: TestApp| {
+            let ada = sign_up(&app, "ada@example.com").await;
+            let weather = agent(&app, &ada, json!({"name": "Weather", "status": "active"})).await;
+            let (_, created) = create(&app, &ada, json!({"name": "Weather desk", "transport": "streamable_http", "url": stand_in.url()})).await;
+            let server = created["data"]["id"].as_str().unwrap().to_owned();
+            app.api(&ada).test_server(&server).await.value();
+            app.api(&ada)
+                .assign_server(&weather, &AssignIn { mcp_server_id: server, configuration: AssignmentConfiguration::default(), permissions: vec![], priority: 0 })
+                .await
+                .value();
+            let (status, body) = app
+                .send_json(reqwest::Method::POST, &format!("/api/agents/{weather}/chat"), Some(&ada), &json!({"message": "Weather in Paris?"}))
+                .await;
+            assert_eq!(status, 200, "{body}");
+            let message = &body["data"]["message"];
+            assert_eq!(message["content"], "In Paris it is sunny and 21 °C in Paris.");
+            assert_eq!(message["toolCalls"][0]["name"], "get_weather");
+            assert_eq!(message["provider"], "gemini");
+            // Gemini was offered the tools as function declarations.
+            let declared = provider
+                .requests()
+                .iter()
+                .find_map(|r| r["body"]["tools"][0]["functionDeclarations"].as_array().cloned())
+                .unwrap();
+            assert!(declared.iter().any(|d| d["name"] == "get_weather"));
+        },
+    )
+    .await;
+}

@@ -150,6 +150,8 @@ async fn public_channels_talk_to_the_production_deployment_and_the_dashboard_to_
                     test: false,
                     stream: false,
                     stop_when_abandoned: false,
+                    holder: None,
+                    prior: Vec::new(),
                 })
                 .await
         };
