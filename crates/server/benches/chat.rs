@@ -2,7 +2,8 @@
 //! `cargo bench -p agentforge-server --bench chat [first-token|sockets]`):
 //!
 //! 1. platform overhead on time to first token: 50 concurrent streaming chats
-//!    through AgentForge to a local OpenAI-compatible stand-in paced like a
+//!    through AgentForge (the chat route, and OpenAI's wire format at /v1
+//!    with an API key) to a local OpenAI-compatible stand-in paced like a
 //!    hosted model, against the same chats sent to the stand-in directly;
 //! 2. resident memory with 1,000 open realtime sockets, then realtime
 //!    fan-out: the sockets belong to `USERS` (20) people, one of whom gets a
@@ -221,22 +222,50 @@ async fn first_token_overhead() {
         json!({"name": "Bench", "status": "active"}),
     )
     .await;
+    // /v1 answers with the production deployment, for an API key.
+    client
+        .post(format!("{}/api/agents/{agent}/deploy", server.base))
+        .bearer_auth(&token)
+        .json(&json!({"environment": "production"}))
+        .send()
+        .await
+        .unwrap();
+    let key: Value = client
+        .post(format!("{}/api/api-keys", server.base))
+        .bearer_auth(&token)
+        .json(&json!({"name": "bench"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let key = Arc::new(key["data"]["key"].as_str().expect("a key").to_owned());
+    let v1 = Arc::new(format!("{}/v1/chat/completions", server.base));
     let concurrency: usize = env_or("CONCURRENCY", 50);
     let turns: usize = env_or("TURNS", 20);
     let through = Arc::new(format!("{}/api/agents/{agent}/chat", server.base));
     let direct = Arc::new(format!("{provider}/chat/completions"));
 
-    let run = |via_agentforge: bool| {
-        let (client, token, through, direct) = (
+    #[derive(Clone, Copy, PartialEq)]
+    enum Via {
+        Direct,
+        Chat,
+        V1,
+    }
+    let run = |via: Via| {
+        let (client, token, through, direct, key, v1) = (
             client.clone(),
             token.clone(),
             through.clone(),
             direct.clone(),
+            key.clone(),
+            v1.clone(),
         );
         async move {
             let tasks: Vec<_> = (0..concurrency)
                 .map(|_| {
-                    let (client, token, through, direct) = (client.clone(), token.clone(), through.clone(), direct.clone());
+                    let (client, token, through, direct, key, v1) = (client.clone(), token.clone(), through.clone(), direct.clone(), key.clone(), v1.clone());
                     tokio::spawn(async move {
                         let mut times = Vec::new();
                         let mut conversation: Option<String> = None;
@@ -251,7 +280,11 @@ async fn first_token_overhead() {
                             if turn % 10 == 0 {
                                 conversation = None;
                             }
-                            let time = if via_agentforge {
+                            let time = if via == Via::V1 {
+                                let request = client.post(v1.as_str()).bearer_auth(key.as_str())
+                                    .json(&json!({"model": "bench", "stream": true, "messages": [{"role": "user", "content": "How long do refunds take?"}]}));
+                                first_token(request, |e| e.data.contains("\"content\":\"") && !e.data.contains("\"content\":\"\"")).await
+                            } else if via == Via::Chat {
                                 let request = client.post(through.as_str()).bearer_auth(&token).header("accept", "text/event-stream")
                                     .json(&json!({"message": "How long do refunds take?", "conversationId": conversation}));
                                 let t = Instant::now();
@@ -288,11 +321,13 @@ async fn first_token_overhead() {
             sorted(times)
         }
     };
-    // Warm both paths, then measure the provider alone and through AgentForge.
-    let _ = run(false).await;
-    let _ = run(true).await;
-    let alone = run(false).await;
-    let through_af = run(true).await;
+    // Warm every path, then measure the provider alone and through AgentForge.
+    let _ = run(Via::Direct).await;
+    let _ = run(Via::Chat).await;
+    let _ = run(Via::V1).await;
+    let alone = run(Via::Direct).await;
+    let through_af = run(Via::Chat).await;
+    let through_v1 = run(Via::V1).await;
     println!(
         "== time to first token, {concurrency} concurrent streaming chats, {turns} turns each"
     );
@@ -307,9 +342,19 @@ async fn first_token_overhead() {
         percentile(&through_af, 99.0)
     );
     println!(
-        "platform overhead: p50 {:.2} ms  p99 {:.2} ms\n",
+        "platform overhead: p50 {:.2} ms  p99 {:.2} ms",
         percentile(&through_af, 50.0) - percentile(&alone, 50.0),
         percentile(&through_af, 99.0) - percentile(&alone, 99.0)
+    );
+    println!(
+        "through /v1:       p50 {:.2} ms  p99 {:.2} ms",
+        percentile(&through_v1, 50.0),
+        percentile(&through_v1, 99.0)
+    );
+    println!(
+        "/v1 overhead:      p50 {:.2} ms  p99 {:.2} ms\n",
+        percentile(&through_v1, 50.0) - percentile(&alone, 50.0),
+        percentile(&through_v1, 99.0) - percentile(&alone, 99.0)
     );
 }
 

@@ -20,9 +20,9 @@ use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
 use service::{Listed, Mcp};
 use types::{
-    AgentMcpServerOut, AssignIn, AssignmentPatch, McpConfigDocument, ImportResultOut, McpExecuteIn, McpExecuteOut,
-    McpExportQuery, McpGenerateIn, McpGenerateOut, McpImportOut, McpProposalOut, McpServerIn,
-    McpServerOut, McpTestOut,
+    AgentMcpServerOut, AssignIn, AssignmentPatch, ImportResultOut, McpConfigDocument, McpExecuteIn,
+    McpExecuteOut, McpExportQuery, McpGenerateIn, McpGenerateOut, McpImportOut, McpProposalOut,
+    McpServerIn, McpServerOut, McpTestOut,
 };
 
 /// What seals MCP servers' secrets: a key of their own.

@@ -408,7 +408,7 @@ impl AgentMcpServerOut {
 #[serde(rename_all = "camelCase")]
 pub struct AssignIn {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1, max_length = 64)]
     pub mcp_server_id: String,
     #[serde(default)]
     pub configuration: AssignmentConfiguration,
