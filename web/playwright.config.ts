@@ -11,6 +11,12 @@ const binary = process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge';
 process.env.AGENTFORGE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agentforge-e2e-'));
 const dataDir = process.env.AGENTFORGE_E2E_DATA_DIR;
 const secretKey = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+// The tools scenario (e2e/mcp.spec.ts) runs on a second server of its own, whose model is an
+// OpenAI-compatible stand-in (e2e/stand-ins/openai.mjs) that calls the agent's tools, and whose
+// MCP URLs may reach this machine (where the reference MCP server runs).
+const toolsPort = port + 1;
+const toolsURL = `http://127.0.0.1:${toolsPort}`;
+const standInPort = Number(process.env.AGENTFORGE_E2E_MODEL_PORT ?? port + 2);
 
 export default defineConfig({
   testDir: './e2e',
@@ -40,30 +46,62 @@ export default defineConfig({
   },
   projects: [
     // One worker, files in order: accounts.spec.ts makes the fresh database's first account (its admin).
-    { name: 'chromium', testIgnore: /axe\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: /(axe|mcp)\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
+    // Tools on their own server (above), beside the others.
+    { name: 'tools', testMatch: /mcp\.spec\.ts/, workers: 1, use: { browserName: 'chromium', baseURL: toolsURL } },
     // Every page in light and dark, English and Arabic: its four tests side by side, once the
     // others are done (they need the database to themselves first).
     { name: 'axe', testMatch: /axe\.spec\.ts/, dependencies: ['chromium'], workers: 4, use: { browserName: 'chromium' } },
   ],
-  webServer: {
-    // The emails the server keeps (no mail server here) are printed, links and all, to a file the
-    // tests read (e2e/helpers.ts, linkFromMail): the development console of AGENTFORGE_MAIL_CONSOLE.
-    command: `"${binary}" serve > "${join(dataDir, 'mail-console.log')}"`,
-    url: `${baseURL}/api/system/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      AGENTFORGE_HOST: '127.0.0.1',
-      AGENTFORGE_PORT: String(port),
-      AGENTFORGE_DATA_DIR: dataDir,
-      AGENTFORGE_SECRET_KEY: secretKey,
-      AGENTFORGE_LOG_LEVEL: 'warn',
-      AGENTFORGE_MAIL_CONSOLE: 'true',
-      // The accounts scenarios sign in and out many times from one address.
-      AGENTFORGE_RATE_LIMIT_AUTH_PER_IP: '1000',
-      AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL: '1000',
+  webServer: [
+    {
+      // The emails the server keeps (no mail server here) are printed, links and all, to a file the
+      // tests read (e2e/helpers.ts, linkFromMail): the development console of AGENTFORGE_MAIL_CONSOLE.
+      command: `"${binary}" serve > "${join(dataDir, 'mail-console.log')}"`,
+      url: `${baseURL}/api/system/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        AGENTFORGE_HOST: '127.0.0.1',
+        AGENTFORGE_PORT: String(port),
+        AGENTFORGE_DATA_DIR: dataDir,
+        AGENTFORGE_SECRET_KEY: secretKey,
+        AGENTFORGE_LOG_LEVEL: 'warn',
+        AGENTFORGE_MAIL_CONSOLE: 'true',
+        // The accounts scenarios sign in and out many times from one address.
+        AGENTFORGE_RATE_LIMIT_AUTH_PER_IP: '1000',
+        AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL: '1000',
+      },
     },
-  },
+    {
+      command: `node e2e/stand-ins/openai.mjs`,
+      url: `http://127.0.0.1:${standInPort}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { STAND_IN_PORT: String(standInPort) },
+    },
+    {
+      command: `"${binary}" serve`,
+      url: `${toolsURL}/api/system/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        AGENTFORGE_HOST: '127.0.0.1',
+        AGENTFORGE_PORT: String(toolsPort),
+        AGENTFORGE_DATA_DIR: join(dataDir, 'tools'),
+        AGENTFORGE_SECRET_KEY: secretKey,
+        AGENTFORGE_LOG_LEVEL: 'warn',
+        AGENTFORGE_LLM_PROVIDER: 'openai',
+        AGENTFORGE_LLM_BASE_URL: `http://127.0.0.1:${standInPort}/v1`,
+        AGENTFORGE_LLM_API_KEY: 'sk-e2e-stand-in',
+        AGENTFORGE_OUTBOUND_ALLOW_PRIVATE: 'true',
+      },
+    },
+  ],
 });

@@ -77,15 +77,25 @@ async function prepare(request: APIRequestContext) {
   const conversationId = ((await chat.json()) as { data: { conversationId: string } }).data.conversationId;
   const team = await request.post('/api/teams', { headers, data: { name: 'Kettle crew', description: 'Everyone who answers kettle questions.' } });
   expect(team.ok()).toBeTruthy();
-  return { session, agentId, conversationId };
+  // An MCP server (never reached: its list, form and loan are what is checked), lent to the agent, and an API key.
+  const mcp = await request.post('/api/mcp', {
+    headers,
+    data: { name: 'Kettle catalogue', description: 'Looks kettles up.', transport: 'streamable_http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer catalogue-token-1234' } },
+  });
+  expect(mcp.ok()).toBeTruthy();
+  const mcpId = ((await mcp.json()) as { data: { id: string } }).data.id;
+  expect((await request.post(`/api/mcp/agent/${agentId}/servers`, { headers, data: { mcpServerId: mcpId, configuration: { tools: [] }, permissions: [], priority: 0 } })).ok()).toBeTruthy();
+  expect((await request.post('/api/api-keys', { headers, data: { name: 'Kettle website', agentIds: [agentId] } })).ok()).toBeTruthy();
+  return { session, agentId, conversationId, mcpId };
 }
 
-function pages(agentId: string, conversationId: string): string[] {
+function pages(agentId: string, conversationId: string, mcpId: string): string[] {
   const dashboard = [
-    '', '/overview', '/agents', '/agents/create', '/agents/create?start=template', '/agents/create?start=generate', `/agents/${agentId}`, `/agents/${agentId}/edit`,
+    '', '/overview', '/agents', '/agents/create', '/agents/create?start=template', '/agents/create?start=generate', `/agents/${agentId}`, `/agents/${agentId}?tab=tools`,
+    `/agents/${agentId}/edit`,
     `/agents/${agentId}/chat`, '/conversations', '/conversations/all', `/conversations/${conversationId}`, '/conversations/live',
     `/conversations/live?c=${conversationId}`, '/conversations/voice', '/conversations/phone', '/chat', '/flow', '/voice-flows', '/mcp', '/mcp/create',
-    '/mcp/import', '/mcp/edit/1', '/orchestration', '/workflows', '/workflows/create', '/workflows/1', '/workflows/1/edit', '/webhooks', '/marketplace',
+    '/mcp/import', `/mcp/edit/${mcpId}`, '/orchestration', '/workflows', '/workflows/create', '/workflows/1', '/workflows/1/edit', '/webhooks', '/marketplace',
     '/collaboration', '/integrations', '/integrations/elevenlabs', '/integrations/twilio', '/twilio', '/integrations/api-docs', '/integrations/webhooks',
     '/integrations/embeddable', '/gemini', '/settings', '/settings/team', '/help', '/test', '/analytics', '/teams',
   ].map((p) => `/dashboard${p}`);
@@ -200,9 +210,22 @@ test.describe('accessibility (axe)', () => {
       );
       await page.goto('/dashboard');
       await settle(page, requests);
-      for (const url of pages(data.agentId, data.conversationId)) await check(page, requests, url, found);
+      for (const url of pages(data.agentId, data.conversationId, data.mcpId)) await check(page, requests, url, found);
 
-      // Open states: the account menu, a confirmation, the share dialog.
+      // Open states: an MCP server opened in its list, the new API key dialog, the account menu, a
+      // confirmation, the share dialog.
+      await visit(page, requests, '/dashboard/mcp');
+      await page.locator('[data-testid="mcp-server-row"] button[aria-expanded]').first().click();
+      const mcpRow = await violations(page);
+      if (mcpRow.length) found['MCP server details'] = mcpRow;
+      await visit(page, requests, '/dashboard/integrations/api-docs');
+      await page.locator('section[aria-labelledby="api-keys-title"] button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      const keyDialog = await violations(page);
+      if (keyDialog.length) found['API key dialog'] = keyDialog;
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
       await visit(page, requests, `/dashboard/agents/${data.agentId}`);
       await page.locator('header button[aria-haspopup="true"], header button[aria-haspopup="menu"]').first().click();
       await expect(page.getByRole('menu')).toBeVisible();

@@ -38,6 +38,9 @@ export type MessageRole = S['MessageRole'];
 export type TeamRole = S['TeamRole'];
 export type InvitationStatus = S['InvitationStatus'];
 export type Role = S['Role'];
+export type McpTransport = S['McpTransport'];
+export type McpStatus = S['McpStatus'];
+export type ImportOutcome = S['ImportOutcome'];
 /** The agent list's `sort` (GET /agents). */
 export type AgentSort = NonNullable<NonNullable<operations['list_agents']['parameters']['query']>['sort']>;
 /** A transcript export's `format` (GET /conversations/{id}/export). */
@@ -54,3 +57,6 @@ export const CHANNELS = enumValues<Channel>({ web: true, widget: true, api: true
 export const CONVERSATION_STATUSES = enumValues<ConversationStatus>({ active: true, ended: true, handed_off: true });
 /** Member roles, from most to least powerful (product.md, Teams). */
 export const TEAM_ROLES = enumValues<TeamRole>({ owner: true, admin: true, member: true, viewer: true });
+/** How an MCP server is reached: a command on this host, or a URL. */
+export const MCP_TRANSPORTS = enumValues<McpTransport>({ streamable_http: true, stdio: true });
+export const MCP_STATUSES = enumValues<McpStatus>({ unknown: true, connected: true, error: true });

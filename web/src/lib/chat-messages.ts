@@ -1,6 +1,12 @@
 import type { CitationOut, MessageOut } from '@/lib/conversations';
 
 /**
+ * A tool call as the chat shows it: as stored (`toolCalls` of an answer), or, while the answer
+ * streams, as soon as the model asks for it (`tool_call`: `pending` until its `tool_result`).
+ */
+export type ChatToolCall = MessageOut['toolCalls'][number] & { pending?: boolean };
+
+/**
  * A message as the chat shows it: a stored MessageOut, or one of the turn in progress (the
  * user's text before the server confirms it, the answer while it streams).
  */
@@ -12,6 +18,8 @@ export type ChatMessage = {
   status: MessageOut['status'];
   error?: string | null;
   citations: CitationOut[];
+  /** The tools the agent called while answering, in order. */
+  toolCalls: ChatToolCall[];
   notice?: string | null;
   provider?: MessageOut['provider'];
   model?: string | null;
@@ -27,6 +35,7 @@ export function toChatMessage(m: MessageOut): ChatMessage {
     status: m.status,
     error: m.error ?? null,
     citations: m.citations,
+    toolCalls: m.toolCalls ?? [],
     notice: m.notice ?? null,
     provider: m.provider ?? null,
     model: m.model ?? null,
@@ -49,7 +58,8 @@ export function toMessageOut(m: ChatMessage, conversationId: string): MessageOut
     notice: m.notice ?? null,
     provider: m.provider ?? null,
     model: m.model ?? null,
-    toolCalls: [],
+    // A call still pending when the turn stopped never got a result: it is kept as it was asked.
+    toolCalls: m.toolCalls.map(({ pending: _pending, ...call }) => call),
     tokensIn: 0,
     tokensOut: 0,
     createdAt: new Date().toISOString(),

@@ -78,7 +78,7 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
       let convId = conversationId;
       // Filled in as the events arrive (an object, so the callbacks and the catch share it).
       const turn: { user: ChatMessage; draft: ChatMessage | null; settled: boolean; stored?: MessageOut; answer?: MessageOut } = {
-        user: { id: `local-${Date.now()}`, role: 'user', content: message, status: 'complete', citations: [] },
+        user: { id: `local-${Date.now()}`, role: 'user', content: message, status: 'complete', citations: [], toolCalls: [] },
         draft: null,
         settled: false,
       };
@@ -116,7 +116,16 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
                   }
                   turn.user = toChatMessage(event.data.userMessage);
                   turn.stored = event.data.userMessage;
-                  turn.draft = { id: event.data.messageId, role: 'assistant', content: '', status: 'streaming', citations: [], provider: event.data.provider, model: event.data.model };
+                  turn.draft = {
+                    id: event.data.messageId,
+                    role: 'assistant',
+                    content: '',
+                    status: 'streaming',
+                    citations: [],
+                    toolCalls: [],
+                    provider: event.data.provider,
+                    model: event.data.model,
+                  };
                   break;
                 }
                 case 'citations':
@@ -124,6 +133,17 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
                   break;
                 case 'delta':
                   if (turn.draft) turn.draft = { ...turn.draft, content: turn.draft.content + event.data.text };
+                  break;
+                case 'tool_call':
+                  // Shown at once, running, so the reader sees the tools work as they do.
+                  if (turn.draft) turn.draft = { ...turn.draft, toolCalls: [...turn.draft.toolCalls, { ...event.data, result: '', isError: false, pending: true }] };
+                  break;
+                case 'tool_result':
+                  if (turn.draft) {
+                    const done = event.data;
+                    const known = turn.draft.toolCalls.some((c) => c.id === done.id);
+                    turn.draft = { ...turn.draft, toolCalls: known ? turn.draft.toolCalls.map((c) => (c.id === done.id ? done : c)) : [...turn.draft.toolCalls, done] };
+                  }
                   break;
                 case 'end':
                   turn.answer = event.data.message;

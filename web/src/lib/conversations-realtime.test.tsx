@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { conversationKeys, LIVE_LIST_PARAMS, recentParams, sidebarParams, type ConversationListParams } from '@/lib/conversations';
+import { conversationKeys, LIVE_LIST_PARAMS, recentParams, sidebarParams, timeKey, type ConversationListParams } from '@/lib/conversations';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import type { ConversationOut, MessageOut } from '@/lib/conversations';
 import type { ConversationPage } from '@/lib/conversations';
@@ -79,6 +79,24 @@ describe('the realtime hook', () => {
     expect(qc.getQueryData<ConversationOut>(conversationKeys.detail('cb'))!.messageCount).toBe(5);
     // A transcript nobody opened is not created.
     expect(qc.getQueryData(conversationKeys.messages('ca'))).toBeUndefined();
+  });
+
+  it('keeps a transcript in the order its messages were written, whichever arrives first', () => {
+    const { qc, socket } = setup();
+    qc.setQueryData<MessageOut[]>(conversationKeys.messages('c1'), [makeMessage({ id: 'm1', createdAt: '2026-03-01T12:00:00Z' })]);
+    const conversation = makeConversation({ id: 'c1' });
+    // The answer (written a microsecond after its question) is announced first.
+    const answer = makeMessage({ id: 'm3', role: 'assistant', createdAt: '2026-03-01T12:00:05.427906Z' });
+    const question = makeMessage({ id: 'm2', createdAt: '2026-03-01T12:00:05.427905Z' });
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: answer, conversation }));
+    act(() => socket.emit({ type: 'message.created', conversationId: 'c1', agentId: 'a1', message: question, conversation }));
+    expect(qc.getQueryData<MessageOut[]>(conversationKeys.messages('c1'))!.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('orders times written with different precisions as the times they are', () => {
+    expect(timeKey('2026-03-01T12:00:05.4Z') < timeKey('2026-03-01T12:00:05.427906Z')).toBe(true);
+    expect(timeKey('2026-03-01T12:00:05Z') < timeKey('2026-03-01T12:00:05.000001Z')).toBe(true);
+    expect(timeKey('2026-03-01T12:00:05.5+00:00')).toBe(timeKey('2026-03-01T12:00:05.500Z'));
   });
 
   it('takes an ended conversation out of the active list and updates it elsewhere', () => {

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { api, type Paged } from '@/lib/api-client';
 import type { Channel, ConversationStatus, ExportFormat } from '@/lib/api-enums';
 import type { components } from '@/lib/api-types';
+import { saveBlob } from '@/lib/download';
 
 // Conversations are shown by three features: `conversations` (the lists, the live view, the
 // transcripts), `chat` (the sidebar and the open conversation) and `agents` (an agent's latest
@@ -137,13 +138,26 @@ export function useConversationMessages<T = MessageOut[]>(id: string | null, opt
 
 // Cache updates shared by the mutations, the chat turn and the realtime socket.
 
-/** Adds messages to a cached transcript (replacing those with the same id); one nobody opened is left alone unless `create`. */
+/**
+ * A message time as text that sorts as the time does: the server writes RFC 3339 in UTC with as
+ * many fraction digits as it needs (none, 3, 6 or 9), so the fraction is padded to nine.
+ */
+export function timeKey(iso: string): string {
+  return iso.replace(/(?:\.(\d{1,9}))?(Z|[+-]00:00)$/i, (_m, fraction: string | undefined) => `.${(fraction ?? '').padEnd(9, '0')}Z`);
+}
+
+/**
+ * Adds messages to a cached transcript (replacing those with the same id), in the order they were
+ * written: the socket may bring a turn's answer before the turn itself hands over its question.
+ * One nobody opened is left alone unless `create`.
+ */
 export function storeMessages(qc: QueryClient, conversationId: string, messages: MessageOut[], { create = false } = {}) {
   qc.setQueryData<MessageOut[]>(conversationKeys.messages(conversationId), (old) => {
     if (!old && !create) return old;
     let next = old ?? [];
     for (const m of messages) next = next.some((x) => x.id === m.id) ? next.map((x) => (x.id === m.id ? m : x)) : [...next, m];
-    return next;
+    // A stable sort: messages of the same instant keep the order they came in.
+    return next.map((m) => [timeKey(m.createdAt), m] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, m]) => m);
   });
 }
 
@@ -185,17 +199,6 @@ export function useDeleteConversation() {
 export async function downloadExport(id: string, format: ExportFormat): Promise<void> {
   const { blob, filename } = await api.download('/conversations/{id}/export', { params: { path: { id }, query: { format } } });
   saveBlob(blob, filename ?? `conversation-${id}.${format}`);
-}
-
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name.replace(/[\\/:*?"<>|]+/g, '_');
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const useExportConversation = () =>

@@ -35,12 +35,14 @@ export function ChatLog({ messages, greeting, busy, streaming, loading = false, 
   const lastAnswer = messages.findLast((m) => m.role === 'assistant');
   const shownGreeting = greeting?.trim() ? greeting : null;
 
-  // Follow the conversation as it grows (and as the answer streams in).
+  // Follow the conversation as it grows (as the answer streams in, and as its tools run).
   const contentLength = last?.content.length ?? 0;
+  const toolsRunning = last?.toolCalls.filter((c) => c.pending).length ?? 0;
+  const toolCount = last?.toolCalls.length ?? 0;
   useEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, contentLength, shownGreeting]);
+  }, [messages.length, contentLength, toolCount, toolsRunning, shownGreeting]);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { AlertTriangle, Bot, Copy, FileText, Info, RotateCcw, User } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ToolCallList } from '@/components/chat/tool-calls';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
@@ -59,6 +60,7 @@ export function ChatMessageView({ message, onRetry, canRetry }: { message: ChatM
       </span>
       <div className={cn('flex min-w-0 max-w-[85%] flex-col', mine ? 'items-end' : 'items-start')}>
         <span className="sr-only">{mine ? t('chat.you') : t('chat.agent')}</span>
+        {!mine ? <ToolCallList calls={message.toolCalls} className="mb-2 w-md max-w-full" /> : null}
         <div
           className={cn(
             'min-w-0 max-w-full rounded-2xl px-4 py-2.5',

@@ -165,7 +165,7 @@ export function DataTable<T>({
   );
 
   const table = (
-    <div className={cn('overflow-x-auto', card && 'rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900')}>
+    <div className={cn('relative overflow-x-auto', card && 'rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900')}>
       <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={cn('text-xs text-zinc-500 dark:text-zinc-400', card && 'border-b border-zinc-200 bg-zinc-50/80 font-medium uppercase dark:border-zinc-800 dark:bg-zinc-900')}>

@@ -1,12 +1,29 @@
 import { useId } from 'react';
 import { cn } from '@/components/ui/cn';
 
-/** An on/off switch (role="switch"), labelled, operable with Space and Enter. */
-export function Switch({ label, description, checked, onChange, disabled }: { label: string; description?: string; checked: boolean; onChange: (next: boolean) => void; disabled?: boolean }) {
+/**
+ * An on/off switch (role="switch"), labelled, operable with Space and Enter. `hideLabel` keeps
+ * the label for screen readers only (a table's column already says what it switches).
+ */
+export function Switch({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+  hideLabel = false,
+}: {
+  label: string;
+  description?: string;
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  disabled?: boolean;
+  hideLabel?: boolean;
+}) {
   const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="min-w-0">
+    <div className={hideLabel ? 'inline-flex' : 'flex items-start justify-between gap-4'}>
+      <div className={hideLabel ? 'sr-only' : 'min-w-0'}>
         <span id={`${id}-label`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
           {label}
         </span>

@@ -24,6 +24,11 @@ export const handlers = [
   mockApi.get('/team-invitations/user', () => ok([])),
   // Knowledge: an agent without documents unless a test says otherwise.
   mockApi.get('/agents/{id}/documents', () => ok([])),
+  // Tools: no MCP servers, and none lent to an agent, unless a test says otherwise.
+  mockApi.get('/mcp', () => ok([])),
+  mockApi.get('/mcp/agent/{agentId}', () => ok([])),
+  // API keys: none unless a test says otherwise.
+  mockApi.get('/api-keys', () => ok([])),
   // The overview: an empty workspace on a healthy server unless a test says otherwise.
   mockApi.get('/analytics/dashboard', () => ok(emptyDashboard())),
   mockApi.get('/system/status', () => ok(makeStatus())),

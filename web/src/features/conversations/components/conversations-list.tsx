@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
 import { SelectField } from '@/components/ui/select-field';
-import { useAgentOptions } from '@/features/conversations/api/agent-options';
+import { useAgentOptions } from '@/lib/agent-options';
 import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
 import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
 import { CHANNELS, CONVERSATION_STATUSES, oneOf } from '@/lib/api-enums';

@@ -1,10 +1,12 @@
 import { AlertTriangle, Bot, FileText, Info, User, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ToolCallList } from '@/components/chat/tool-calls';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
 import type { MessageRole, MessageStatus } from '@/lib/api-enums';
 import type { MessageOut } from '@/lib/conversations';
-import { formatMs, formatNumber, formatTime } from '@/features/conversations/utils/format';
+import { formatNumber, formatTime } from '@/features/conversations/utils/format';
+import { formatDuration } from '@/lib/format';
 import type { KeyOf } from '@/types/i18n-keys';
 
 const roleIcons: Record<MessageRole, LucideIcon> = { user: User, assistant: Bot, system: Info, tool: Wrench };
@@ -35,7 +37,7 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
   const Icon = roleIcons[message.role];
   const badge = statusBadges[message.status];
   const time = formatTime(lng, message.createdAt);
-  const latency = formatMs(lng, message.latencyMs);
+  const latency = formatDuration(lng, message.latencyMs);
   const hasTokens = (message.tokensIn ?? 0) > 0 || (message.tokensOut ?? 0) > 0;
   const model = [message.provider, message.model].filter(Boolean).join(' · ');
   const citations = message.citations ?? [];
@@ -59,6 +61,7 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
           {time ? <time dateTime={message.createdAt}>{time}</time> : null}
           {badge ? <span className={cn('rounded px-1.5 py-0.5 font-medium', badge.className)}>{t(badge.label)}</span> : null}
         </header>
+        {toolCalls.length > 0 ? <ToolCallList calls={toolCalls} className="mt-2 w-lg max-w-full" /> : null}
         {message.status === 'streaming' && !message.content ? null : (
           <div
             dir="auto"
@@ -113,18 +116,6 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
               ))}
             </ul>
           </div>
-        ) : null}
-        {toolCalls.length > 0 ? (
-          <details className="mt-2 text-start text-xs">
-            <summary className="cursor-pointer font-medium text-zinc-600 dark:text-zinc-400">{t('conversations.message.toolCalls', { count: toolCalls.length })}</summary>
-            <ul className="mt-1 space-y-1">
-              {toolCalls.map((call, i) => (
-                <li key={call.id ?? i} className="rounded-lg bg-zinc-50 px-3 py-2 font-mono dark:bg-zinc-900/60" dir="ltr">
-                  {call.name}
-                </li>
-              ))}
-            </ul>
-          </details>
         ) : null}
         {message.notice ? (
           <p className="mt-2 flex items-start gap-1.5 text-start text-xs text-zinc-500 dark:text-zinc-400">

@@ -13,13 +13,6 @@ export function formatTime(lng: string, iso?: string | null): string | null {
 
 export const formatNumber = (lng: string, n?: number | null) => (n === null || n === undefined ? '—' : new Intl.NumberFormat(lng).format(n));
 
-/** A duration in milliseconds: "850 ms" below a second, "1.2 s" above, in the language's own units. */
-export function formatMs(lng: string, ms?: number | null): string | null {
-  if (ms === null || ms === undefined) return null;
-  if (ms < 1000) return new Intl.NumberFormat(lng, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 }).format(ms);
-  return new Intl.NumberFormat(lng, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: 1 }).format(ms / 1000);
-}
-
 /** The message text on one line, cut for a preview. */
 export function preview(text: string, max = 140): string {
   const flat = text.replace(/\s+/g, ' ').trim();

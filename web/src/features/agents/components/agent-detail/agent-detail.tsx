@@ -1,28 +1,50 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, LayoutDashboard, Wrench } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
 import { useAgent } from '@/features/agents/api/agents';
 import { AnalyticsCard } from '@/features/agents/components/analytics-card';
 import { Configuration } from '@/features/agents/components/agent-detail/configuration';
 import { Deployments } from '@/features/agents/components/agent-detail/deployments';
 import { QuickActions } from '@/features/agents/components/agent-detail/quick-actions';
 import { TestPanel } from '@/features/agents/components/agent-detail/test-panel';
+import { ToolsPanel } from '@/features/agents/components/agent-detail/tools-panel';
 import { Versions } from '@/features/agents/components/agent-detail/versions';
 import { DocumentsPanel } from '@/features/agents/components/documents-panel';
 import { RecentConversations } from '@/features/agents/components/recent-conversations';
 import { StatusBadge, Tag } from '@/features/agents/components/status-badge';
 import { TeamBadge } from '@/features/agents/components/team-badge';
 import { TOASTS } from '@/features/agents/utils/messages';
+import { oneOf } from '@/lib/api-enums';
 import { toast } from '@/lib/toast';
 
-/** /dashboard/agents/:agentId: status, deployments, versions, analytics, conversations, actions, the test panel. */
+/** The tabs of the agent's page; the chosen one is kept in the address (`?tab=tools`). */
+const TABS = ['overview', 'tools'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /dashboard/agents/:agentId: the overview (status, deployments, versions, analytics,
+ * conversations, actions, the test panel) and the agent's tools (its MCP servers), as tabs.
+ */
 export function AgentDetail({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const agent = useAgent(agentId);
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = oneOf(TABS, search.get('tab'), 'overview');
+  const selectTab = (next: Tab) =>
+    setSearch(
+      (s) => {
+        const params = new URLSearchParams(s);
+        if (next === 'overview') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
 
   useEffect(() => {
     if (agent.isError) toast({ id: 'agent-load-failed', title: t('toasts.loadFailed', { defaultValue: TOASTS.loadFailed }), status: 'error' });
@@ -68,22 +90,38 @@ export function AgentDetail({ agentId }: { agentId: string }) {
           {a.description ? <p dir="auto" className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{a.description}</p> : null}
         </header>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <AnalyticsCard agentId={a.id} />
-          <div className="grid gap-6 xl:grid-cols-2">
-            <Deployments agent={a} />
-            <Versions agent={a} />
-          </div>
-          <Configuration agent={a} />
-          <TestPanel agent={a} />
-          <DocumentsPanel agentId={a.id} readOnly={a.access === 'view'} />
-        </div>
-        <div className="space-y-6">
-          <QuickActions agent={a} />
-          <RecentConversations agentId={a.id} />
-        </div>
-      </div>
+      <Tabs
+        label={t('tabs.label')}
+        selected={tab}
+        onSelect={selectTab}
+        tabs={[
+          { id: 'overview', title: t('tabs.overview'), icon: <LayoutDashboard aria-hidden className="size-4" /> },
+          { id: 'tools', title: t('tabs.tools'), icon: <Wrench aria-hidden className="size-4" /> },
+        ]}
+      >
+        {(id) =>
+          id === 'tools' ? (
+            <ToolsPanel agent={a} />
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div className="space-y-6 lg:col-span-2">
+                <AnalyticsCard agentId={a.id} />
+                <div className="grid gap-6 xl:grid-cols-2">
+                  <Deployments agent={a} />
+                  <Versions agent={a} />
+                </div>
+                <Configuration agent={a} />
+                <TestPanel agent={a} />
+                <DocumentsPanel agentId={a.id} readOnly={a.access === 'view'} />
+              </div>
+              <div className="space-y-6">
+                <QuickActions agent={a} />
+                <RecentConversations agentId={a.id} />
+              </div>
+            </div>
+          )
+        }
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,6 @@
+import { CreateMcpServer } from '@/features/mcp/components/create-mcp-server';
+
+/** /dashboard/mcp/create. */
+export function CreateMcpServerRoute() {
+  return <CreateMcpServer />;
+}
