@@ -1,5 +1,5 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Bot, Plus, Search, Trash2, Upload, Wand2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -27,17 +27,9 @@ import { AGENT_SORTS, AGENT_STATUSES, AGENT_TYPES, oneOf, type AgentStatus } fro
 import { useMyTeams } from '@/lib/teams';
 import { errorMessage, TOASTS, useAgentMessage } from '@/features/agents/utils/messages';
 import { toast } from '@/lib/toast';
+import { useDebounced } from '@/lib/use-debounced';
 
 const INITIAL: AgentListParams = { page: 1, limit: PAGE_SIZE, status: 'all', type: 'all', search: '', sort: 'created', order: 'desc', team: 'all' };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 function ImportButton() {
   const { t } = useTranslation('agents');

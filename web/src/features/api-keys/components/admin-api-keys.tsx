@@ -1,24 +1,15 @@
-import { KeyRound, Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { KeyRound, Search } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { pageCount } from '@/components/ui/data-table-utils';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { ADMIN_PAGE_SIZE, useAdminApiKeys, useAdminRevokeApiKey, type AdminApiKey } from '@/features/api-keys/api/api-keys';
-import { AgentsCell, ExpiresCell, KeyName, Prefix } from '@/features/api-keys/components/key-cells';
+import { AgentsCell, ExpiresCell, KeyName, Prefix, RevokeButton } from '@/features/api-keys/components/key-cells';
 import { formatDay, formatMinute } from '@/features/api-keys/utils/format';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '@/lib/use-debounced';
 
 /** /admin/api-keys: every key of the installation with its owner, searched and paged by the server; any can be revoked. */
 export function AdminApiKeys() {
@@ -78,18 +69,7 @@ export function AdminApiKeys() {
       header: t('apiKeys.columns.actions'),
       hideHeader: true,
       align: 'end',
-      cell: (k) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-          onClick={() => confirmRevoke.ask(k)}
-          aria-label={t('apiKeys.revoke.label', { name: k.name, owner: k.ownerEmail })}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          <span className="hidden sm:inline">{t('apiKeys.revoke.button')}</span>
-        </Button>
-      ),
+      cell: (k) => <RevokeButton label={t('apiKeys.revoke.label', { name: k.name, owner: k.ownerEmail })} onRevoke={() => confirmRevoke.ask(k)} />,
     },
   ];
 

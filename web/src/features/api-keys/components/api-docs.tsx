@@ -1,4 +1,4 @@
-import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useMyApiKeys, useRevokeApiKey, type ApiKey } from '@/features/api-keys/api/api-keys';
-import { AgentsCell, ExpiresCell, KeyName, Prefix } from '@/features/api-keys/components/key-cells';
+import { AgentsCell, ExpiresCell, KeyName, Prefix, RevokeButton } from '@/features/api-keys/components/key-cells';
 import { CodeExamples } from '@/features/api-keys/components/code-examples';
 import { CreateKeyDialog } from '@/features/api-keys/components/create-key-dialog';
 import { formatDay, formatMinute } from '@/features/api-keys/utils/format';
@@ -51,18 +51,7 @@ export function ApiDocs() {
       header: t('apiKeys.columns.actions'),
       hideHeader: true,
       align: 'end',
-      cell: (k) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-          onClick={() => confirmRevoke.ask(k)}
-          aria-label={t('apiKeys.revoke.label', { name: k.name })}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          <span className="hidden sm:inline">{t('apiKeys.revoke.button')}</span>
-        </Button>
-      ),
+      cell: (k) => <RevokeButton label={t('apiKeys.revoke.label', { name: k.name })} onRevoke={() => confirmRevoke.ask(k)} />,
     },
   ];
 

@@ -1,4 +1,6 @@
+import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import type { ApiKey } from '@/features/api-keys/api/api-keys';
 import { formatDay } from '@/features/api-keys/utils/format';
 
@@ -50,4 +52,15 @@ export function ExpiresCell({ apiKey }: { apiKey: ApiKey }) {
   const { t, i18n } = useTranslation('dashboard');
   const day = formatDay(i18n.language, apiKey.expiresAt);
   return <span className={apiKey.expired ? 'whitespace-nowrap text-amber-700 dark:text-amber-400' : 'whitespace-nowrap text-zinc-600 dark:text-zinc-400'}>{day ?? t('apiKeys.never')}</span>;
+}
+
+/** The row's revoke button (its confirmation is the list's); `label` names the key for screen readers. */
+export function RevokeButton({ label, onRevoke }: { label: string; onRevoke: () => void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={onRevoke} aria-label={label}>
+      <Trash2 aria-hidden className="size-4" />
+      <span className="hidden sm:inline">{t('apiKeys.revoke.button')}</span>
+    </Button>
+  );
 }

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
+import { useOpenRows } from '@/components/ui/use-open-rows';
 import { downloadMcpExport, useDeleteMcpServer, useSetMcpServerEnabled, useTestMcpServer } from '@/features/mcp/api/mcp-servers';
 import { McpStatusBadge, TransportTag } from '@/features/mcp/components/status-badge';
 import { ServerDetails } from '@/features/mcp/components/server-details';
@@ -64,16 +65,8 @@ export function McpList() {
   const test = useTestMcpServer();
   const setEnabled = useSetMcpServerEnabled();
   const testToast = useTestToast();
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const { open, toggle, close } = useOpenRows();
   const [sort, setSort] = useState<SortDescriptor | undefined>();
-
-  const toggle = (id: string) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const confirmDelete = useConfirmAction<McpServer>({
     act: (s) => remove.mutateAsync(s.id),
@@ -82,6 +75,7 @@ export function McpList() {
     confirmLabel: t('mcp.delete.confirm'),
     success: (_r, s) => t('mcp.delete.done', { name: s.name }),
     error: (e) => msg(errorMessage(e)),
+    onSuccess: (_r, s) => close(s.id),
   });
 
   const runTest = (s: McpServer) =>

@@ -1,9 +1,9 @@
-import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolsList } from '@/features/mcp/components/tools-list';
 import { endpointOf, formatDateTime } from '@/features/mcp/utils/format';
 import type { McpServer } from '@/lib/mcp';
+import { LastError } from '@/features/mcp/components/status-badge';
 
 /** A server opened in the list: how it is reached (secrets masked), its last test and what it offers. */
 export function ServerDetails({ server }: { server: McpServer }) {
@@ -42,12 +42,7 @@ export function ServerDetails({ server }: { server: McpServer }) {
         </p>
       ) : null}
       {server.status === 'error' && server.lastError ? (
-        <p className="flex items-start gap-1.5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
-          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">
-            <span className="font-medium">{t('mcp.details.lastError')}</span> <span dir="auto">{server.lastError}</span>
-          </span>
-        </p>
+        <LastError error={server.lastError} />
       ) : null}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([k, v]) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { McpTestResult } from '@/features/mcp/api/mcp-servers';
-import { McpStatusBadge } from '@/features/mcp/components/status-badge';
+import { LastError, McpStatusBadge } from '@/features/mcp/components/status-badge';
 import { ToolsList } from '@/features/mcp/components/tools-list';
 import { formatDateTime } from '@/features/mcp/utils/format';
 import { formatDuration } from '@/lib/format';
@@ -79,12 +79,7 @@ export function ServerStatus({
             </div>
           )
         ) : server.status === 'error' && server.lastError ? (
-          <p className="flex items-start gap-1.5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
-            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span className="min-w-0 [overflow-wrap:anywhere]">
-              <span className="font-medium">{t('mcp.details.lastError')}</span> <span dir="auto">{server.lastError}</span>
-            </span>
-          </p>
+          <LastError error={server.lastError} />
         ) : null}
       </div>
       <div className="space-y-1.5">

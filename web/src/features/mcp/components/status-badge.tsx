@@ -1,3 +1,4 @@
+import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import type { McpStatus, McpTransport } from '@/lib/api-enums';
@@ -43,4 +44,17 @@ const transports: Record<McpTransport, KeyOf<'dashboard'>> = { stdio: 'mcp.trans
 export function TransportTag({ transport }: { transport: McpTransport }) {
   const { t } = useTranslation('dashboard');
   return <span className="inline-flex shrink-0 items-center whitespace-nowrap rounded-md bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{t(transports[transport])}</span>;
+}
+
+/** Why the last test failed, in the server's words. */
+export function LastError({ error }: { error: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <p className="flex items-start gap-1.5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        <span className="font-medium">{t('mcp.details.lastError')}</span> <span dir="auto">{error}</span>
+      </span>
+    </p>
+  );
 }

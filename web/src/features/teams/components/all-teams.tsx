@@ -9,6 +9,7 @@ import { expandedRowId, sortRows, type SortDescriptor } from '@/components/ui/da
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
+import { useOpenRows } from '@/components/ui/use-open-rows';
 import { useAllTeams, useDeleteTeam, useTeam } from '@/features/teams/api/teams';
 import { RoleBadge } from '@/features/teams/components/role-badge';
 import { displayName, formatDate } from '@/features/teams/utils/format';
@@ -67,16 +68,8 @@ export function AllTeams() {
   const { t, i18n } = useTranslation('dashboard');
   const teams = useAllTeams();
   const remove = useDeleteTeam();
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const { open, toggle, close } = useOpenRows();
   const [sort, setSort] = useState<SortDescriptor | undefined>();
-
-  const toggle = (id: string) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const confirmDelete = useConfirmAction<Team>({
     act: (team) => remove.mutateAsync(team.id),
@@ -84,12 +77,7 @@ export function AllTeams() {
     body: () => t('teams.delete.confirmBody'),
     confirmLabel: t('teams.delete.button'),
     success: (_r, team) => t('teams.delete.deleted', { name: team.name }),
-    onSuccess: (_r, team) =>
-      setOpen((s) => {
-        const next = new Set(s);
-        next.delete(team.id);
-        return next;
-      }),
+    onSuccess: (_r, team) => close(team.id),
   });
 
   const columns: Column<Team>[] = [
