@@ -1,9 +1,11 @@
 //! What one MCP tool call costs beyond the server's own work (`cargo bench
 //! -p agentforge-mcp --bench tool_call`): calls of the stand-in's `echo`
 //! (no work of its own) over streamable HTTP through the pool, one at a
-//! time and `CONCURRENCY` (default 50) at once, after a warm-up. The tool
-//! does no work, so the time is all overhead: the client, the transport,
-//! the server's framework. Numbers in docs/performance.md.
+//! time and `CONCURRENCY` (default 50) at once, after a warm-up, first to
+//! the testkit's stand-in (rmcp, in this process), then to the reference
+//! server (`server-everything`, Node, installed by `make test-rust`). The
+//! tool does no work, so the time is all overhead: the client, the
+//! transport, the server's framework. Numbers in docs/performance.md.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;
@@ -12,7 +14,7 @@ use std::time::{Duration, Instant};
 use agentforge_domain::mcp::McpEndpoint;
 use agentforge_mcp::{Limits, McpPool};
 use agentforge_outbound::Guard;
-use agentforge_testkit::mcp::McpStandIn;
+use agentforge_testkit::mcp::{EverythingHttp, McpStandIn};
 use serde_json::json;
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -37,34 +39,31 @@ fn report(label: &str, mut times: Vec<f64>) {
     );
 }
 
-#[tokio::main]
-async fn main() {
-    let calls: usize = env_or("CALLS", 2000);
-    let concurrency: usize = env_or("CONCURRENCY", 50);
-    let stand_in = McpStandIn::start(None).await;
-    let workdirs = std::env::temp_dir();
+/// `calls` calls of `echo` on the server at `url`, one at a time and then
+/// `concurrency` at once, after a warm-up.
+async fn measure(label: &'static str, url: String, calls: usize, concurrency: usize) {
     let pool = Arc::new(McpPool::new(
         Limits {
             connect_timeout: Duration::from_secs(10),
             call_timeout: Duration::from_secs(10),
             stdio_allow: Vec::new(),
-            workdir_root: workdirs,
+            workdir_root: std::env::temp_dir(),
             guard: Guard::new(true),
         },
         tokio_util::task::TaskTracker::new(),
     ));
     let endpoint = Arc::new(McpEndpoint::StreamableHttp {
-        url: stand_in.url(),
+        url,
         headers: Default::default(),
     });
-    pool.test("bench", &endpoint).await.unwrap();
+    pool.test(label, &endpoint).await.unwrap();
     fn args() -> serde_json::Map<String, serde_json::Value> {
         json!({"message": "ping"}).as_object().cloned().unwrap()
     }
-    let one = |pool: Arc<McpPool>, endpoint: Arc<McpEndpoint>| async move {
+    let one = move |pool: Arc<McpPool>, endpoint: Arc<McpEndpoint>| async move {
         let t = Instant::now();
         let out = pool
-            .call("bench", &endpoint, "echo", args(), Duration::from_secs(10))
+            .call(label, &endpoint, "echo", args(), Duration::from_secs(10))
             .await
             .unwrap();
         assert!(!out.is_error);
@@ -74,7 +73,7 @@ async fn main() {
     for _ in 0..200 {
         one(pool.clone(), endpoint.clone()).await;
     }
-    println!("== one MCP tool call over streamable HTTP (the tool does nothing)");
+    println!("== one MCP tool call over streamable HTTP to {label} (echo does no work)");
     let mut serial = Vec::with_capacity(calls);
     for _ in 0..calls {
         serial.push(one(pool.clone(), endpoint.clone()).await);
@@ -100,4 +99,26 @@ async fn main() {
     }
     report(&format!("{concurrency} at once"), concurrent);
     pool.shutdown().await;
+}
+
+#[tokio::main]
+async fn main() {
+    let calls: usize = env_or("CALLS", 2000);
+    let concurrency: usize = env_or("CONCURRENCY", 50);
+    let stand_in = McpStandIn::start(None).await;
+    measure(
+        "the stand-in (rmcp, in this process)",
+        stand_in.url(),
+        calls,
+        concurrency,
+    )
+    .await;
+    let everything = EverythingHttp::start().await;
+    measure(
+        "the reference server (Node)",
+        everything.url(),
+        calls,
+        concurrency,
+    )
+    .await;
 }

@@ -83,6 +83,9 @@ impl Guard {
         let builder = reqwest::Client::builder()
             .redirect(redirects)
             .connect_timeout(connect_timeout)
+            // Small requests go out at once (reqwest's default, said here
+            // because an MCP call is many small writes).
+            .tcp_nodelay(true)
             .user_agent(concat!("AgentForge/", env!("CARGO_PKG_VERSION")));
         let builder = if self.allow_private {
             builder

@@ -275,6 +275,11 @@ impl McpStandIn {
             .layer(middleware::from_fn(guard));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
+        // As real servers do: without it, Nagle's algorithm holds the
+        // answer's last small write until the client's delayed ACK (40 ms).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let shutdown = stop.clone();
         tokio::spawn(async move {
             let _ = axum::serve(listener, app)
