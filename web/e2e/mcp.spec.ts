@@ -42,9 +42,19 @@ test.describe.serial('MCP servers', () => {
     everything?.kill();
   });
 
-  test('import → test → lend to an agent with one of its tools → the agent calls it in a chat', async ({ page, request }) => {
+  test('test before saving → import → test → lend to an agent with one of its tools → the agent calls it in a chat', async ({ page, request }) => {
     test.setTimeout(90_000);
     const token = await signIn(page, request, 'mcp');
+
+    // Test a configuration before saving it: its tools are listed, nothing is saved.
+    await page.goto('/dashboard/mcp/create');
+    const form = page.getByRole('form', { name: 'New MCP server' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Everything');
+    await form.getByRole('textbox', { name: 'URL' }).fill(URL);
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    const probe = form.getByTestId('mcp-probe');
+    await expect(probe).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+    await expect(probe.getByText('echo', { exact: true })).toBeVisible();
 
     // Import a desktop client's configuration: previewed in the browser, then created.
     await page.goto('/dashboard/mcp');

@@ -430,12 +430,23 @@ async fn open_stdio(
     })
 }
 
-fn workdir(root: &Path, id: &str) -> std::io::Result<PathBuf> {
+/// The working directory of the server `id` under `root` (its name made
+/// of the id's letters, digits and dashes only).
+fn workdir_of(root: &Path, id: &str) -> PathBuf {
     let safe: String = id
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();
-    let dir = root.join(if safe.is_empty() { "server" } else { &safe });
+    root.join(if safe.is_empty() { "server" } else { &safe })
+}
+
+/// Removes a server's working directory and what it left there.
+pub(crate) fn remove_workdir(root: &Path, id: &str) {
+    let _ = std::fs::remove_dir_all(workdir_of(root, id));
+}
+
+fn workdir(root: &Path, id: &str) -> std::io::Result<PathBuf> {
+    let dir = workdir_of(root, id);
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]

@@ -83,6 +83,25 @@ impl McpPool {
             .map(|(_, discovery)| discovery)
     }
 
+    /// Connects to a configuration that is not saved, lists what it offers
+    /// and closes again: nothing is pooled, no back-off is recorded. `id`
+    /// names the connection (a stdio server's working directory, removed
+    /// afterwards).
+    pub async fn probe(&self, id: &str, endpoint: &McpEndpoint) -> Result<Discovery, McpError> {
+        let opened = self.open(id, endpoint).await;
+        let result = match opened {
+            Ok((connection, discovery)) => {
+                connection.close().await;
+                Ok(discovery)
+            }
+            Err(error) => Err(error),
+        };
+        if matches!(endpoint, McpEndpoint::Stdio { .. }) {
+            crate::client::remove_workdir(&self.limits.workdir_root, id);
+        }
+        result
+    }
+
     /// Calls `tool` on the server, connecting first when needed.
     pub async fn call(
         &self,

@@ -148,6 +148,33 @@ async fn the_reference_server_over_stdio_runs_as_one_process_in_a_clean_environm
 }
 
 #[tokio::test]
+async fn a_probe_lists_the_tools_and_leaves_nothing_behind() {
+    let workdirs = tempfile::tempdir().unwrap();
+    let pool = McpPool::new(
+        limits(workdirs.path(), &["node"], false),
+        TaskTracker::new(),
+    );
+    let found = pool.probe("probe-1", &everything_stdio(&[])).await.unwrap();
+    assert!(found.tools.iter().any(|t| t.name == "echo"));
+    // No connection kept, no process left, no folder left.
+    assert_eq!(pool.connected().await, 0);
+    let workdir = workdirs.path().join("probe-1");
+    eventually("the probed server's processes end", || {
+        processes_in(&workdir).is_empty()
+    })
+    .await;
+    assert!(!workdir.exists(), "{} is left", workdir.display());
+    // A failure is an error, and records no back-off: the next probe tries again.
+    let missing = McpEndpoint::Stdio {
+        command: "node".into(),
+        args: vec!["/nonexistent/server.js".into()],
+        env: BTreeMap::new(),
+    };
+    assert!(pool.probe("probe-2", &missing).await.is_err());
+    assert!(!workdirs.path().join("probe-2").exists());
+}
+
+#[tokio::test]
 async fn a_stdio_server_that_dies_is_started_again_on_the_next_call() {
     let workdirs = tempfile::tempdir().unwrap();
     let pool = McpPool::new(

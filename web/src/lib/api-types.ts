@@ -1110,6 +1110,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a configuration before saving it
+         * @description The same checks as adding a server (stdio: an admin and an allowed
+         *     command; streamable HTTP: a public address), then a connection of its
+         *     own that lists the tools (and resources and prompts) and closes.
+         *     Nothing is stored. A failure is answered 200 with `status: error` and
+         *     why, in words. Secrets are typed in full: there is no stored value for
+         *     a mask to keep.
+         */
+        post: operations["probe_server"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp/{id}": {
         parameters: {
             query?: never;
@@ -2534,6 +2559,27 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_McpProbeOut: {
+            /** @description What a test of a configuration not saved found; nothing is stored. */
+            data: {
+                /** Format: int64 */
+                durationMs: number;
+                /** @description Why it failed, in words, as a test of a saved server says it. */
+                error?: string | null;
+                /** @description A stable code for `error`. */
+                errorCode?: string | null;
+                prompts: components["schemas"]["McpPromptOut"][];
+                resources: components["schemas"]["McpResourceOut"][];
+                /** @description The server's name and version, as it says them. */
+                serverInfo?: string | null;
+                /** @description `connected`, or `error` (then `error` says why). */
+                status: components["schemas"]["McpStatus"];
+                tools: components["schemas"]["McpToolOut"][];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_McpServerOut: {
             /**
              * @description An MCP server: how it is reached (secrets masked), what its last test
@@ -3361,6 +3407,22 @@ export interface components {
             results: components["schemas"]["ImportResultOut"][];
             /** Format: int32 */
             skipped: number;
+        };
+        /** @description What a test of a configuration not saved found; nothing is stored. */
+        McpProbeOut: {
+            /** Format: int64 */
+            durationMs: number;
+            /** @description Why it failed, in words, as a test of a saved server says it. */
+            error?: string | null;
+            /** @description A stable code for `error`. */
+            errorCode?: string | null;
+            prompts: components["schemas"]["McpPromptOut"][];
+            resources: components["schemas"]["McpResourceOut"][];
+            /** @description The server's name and version, as it says them. */
+            serverInfo?: string | null;
+            /** @description `connected`, or `error` (then `error` says why). */
+            status: components["schemas"]["McpStatus"];
+            tools: components["schemas"]["McpToolOut"][];
         };
         /** @description A prompt an MCP server offers. */
         McpPromptOut: {
@@ -8136,6 +8198,93 @@ export interface operations {
                 };
             };
             /** @description Not a configuration */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    probe_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpServerIn"];
+            };
+        };
+        responses: {
+            /** @description What the test found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_McpProbeOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A stdio server, not by an admin signed in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The command is not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -21,8 +21,8 @@ use crate::state::AppState;
 use service::{Listed, Mcp};
 use types::{
     AgentMcpServerOut, AssignIn, AssignmentPatch, ImportResultOut, McpConfigDocument, McpExecuteIn,
-    McpExecuteOut, McpExportQuery, McpGenerateIn, McpGenerateOut, McpImportOut, McpProposalOut,
-    McpServerIn, McpServerOut, McpTestOut,
+    McpExecuteOut, McpExportQuery, McpGenerateIn, McpGenerateOut, McpImportOut, McpProbeOut,
+    McpProposalOut, McpServerIn, McpServerOut, McpTestOut,
 };
 
 /// What seals MCP servers' secrets: a key of their own.
@@ -45,6 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn calls() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(test_server))
+        .routes(routes!(probe_server))
         .routes(routes!(execute_tool))
 }
 
@@ -190,6 +191,30 @@ async fn test_server(
     let found = mcp(&state).get(&actor, &tested.server.id).await?;
     let server = listed(&state, found);
     Ok(Envelope::new(McpTestOut::new(tested, server)))
+}
+
+/// Test a configuration before saving it
+///
+/// The same checks as adding a server (stdio: an admin and an allowed
+/// command; streamable HTTP: a public address), then a connection of its
+/// own that lists the tools (and resources and prompts) and closes.
+/// Nothing is stored. A failure is answered 200 with `status: error` and
+/// why, in words. Secrets are typed in full: there is no stored value for
+/// a mask to keep.
+#[utoipa::path(post, path = "/mcp/test", tag = "mcp", request_body = McpServerIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "What the test found", body = Envelope<McpProbeOut>),
+        (status = 403, description = "A stdio server, not by an admin signed in", body = ErrorBody),
+        (status = 409, description = "The command is not allowed", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn probe_server(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Json(body): Json<McpServerIn>,
+) -> Result<Envelope<McpProbeOut>, ApiError> {
+    let probed = mcp(&state).probe(&actor, body.input()?).await?;
+    Ok(Envelope::new(McpProbeOut::new(probed)))
 }
 
 /// Call a tool of an MCP server

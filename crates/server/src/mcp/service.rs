@@ -52,6 +52,13 @@ pub struct Tested {
     pub duration: Duration,
 }
 
+/// What a test of a configuration not saved found.
+#[derive(Debug)]
+pub struct Probed {
+    pub outcome: Result<agentforge_mcp::Discovery, McpError>,
+    pub duration: Duration,
+}
+
 /// A server with how many agents use it.
 #[derive(Debug, Clone)]
 pub struct Listed {
@@ -169,10 +176,13 @@ impl Mcp<'_> {
         }
     }
 
-    pub async fn create(&self, actor: &Actor, input: ServerInput) -> Result<McpServer, Error> {
-        let owner_id = owner(actor)?.to_owned();
+    /// How a new server's configuration reaches it, once every field is
+    /// checked (a masked secret is refused: there is nothing to keep), and
+    /// the caller may run it (stdio: an admin, an allowed command).
+    fn new_endpoint(&self, actor: &Actor, input: &ServerInput) -> Result<McpEndpoint, Error> {
+        owner(actor)?;
         let mut problems = Problems::default();
-        let endpoint = check(&mut problems, "", &input);
+        let endpoint = check(&mut problems, "", input);
         if input
             .env
             .values()
@@ -187,6 +197,26 @@ impl Mcp<'_> {
         problems.finish()?;
         let endpoint = endpoint.ok_or_else(|| Error::invalid("transport", messages::REQUIRED))?;
         self.may_run(actor, &endpoint)?;
+        Ok(endpoint)
+    }
+
+    /// Tests a configuration before it is saved: the same checks as
+    /// adding it, then a connection of its own that lists what the server
+    /// offers and closes. Nothing is stored; a failure is an answer.
+    pub async fn probe(&self, actor: &Actor, input: ServerInput) -> Result<Probed, Error> {
+        let endpoint = self.new_endpoint(actor, &input)?;
+        let id = format!("probe-{}", uuid::Uuid::now_v7());
+        let started = Instant::now();
+        let outcome = self.toolbox.pool.probe(&id, &endpoint).await;
+        Ok(Probed {
+            outcome,
+            duration: started.elapsed(),
+        })
+    }
+
+    pub async fn create(&self, actor: &Actor, input: ServerInput) -> Result<McpServer, Error> {
+        let owner_id = owner(actor)?.to_owned();
+        let endpoint = self.new_endpoint(actor, &input)?;
         if self.store.mcp().count_for_owner(&owner_id).await? >= u64::from(self.per_user) {
             return Err(Error::Conflict(Conflict::TooManyMcpServers));
         }

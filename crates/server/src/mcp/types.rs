@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::service::{Listed, ServerInput, Tested};
+use super::service::{Listed, Probed, ServerInput, Tested};
 use crate::http::Checked;
 
 /// A tool an MCP server offers.
@@ -228,6 +228,56 @@ impl McpTestOut {
             server_info: tested.server_info,
             duration_ms: u64::try_from(tested.duration.as_millis()).unwrap_or(u64::MAX),
             server,
+        }
+    }
+}
+
+/// What a test of a configuration not saved found; nothing is stored.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct McpProbeOut {
+    /// `connected`, or `error` (then `error` says why).
+    pub status: McpStatus,
+    /// Why it failed, in words, as a test of a saved server says it.
+    pub error: Option<String>,
+    /// A stable code for `error`.
+    pub error_code: Option<String>,
+    /// The server's name and version, as it says them.
+    pub server_info: Option<String>,
+    pub duration_ms: u64,
+    pub tools: Vec<McpToolOut>,
+    pub resources: Vec<McpResourceOut>,
+    pub prompts: Vec<McpPromptOut>,
+}
+
+impl McpProbeOut {
+    pub fn new(probed: Probed) -> Self {
+        let duration_ms = u64::try_from(probed.duration.as_millis()).unwrap_or(u64::MAX);
+        match probed.outcome {
+            Ok(found) => Self {
+                status: McpStatus::Connected,
+                error: None,
+                error_code: None,
+                server_info: found.server,
+                duration_ms,
+                tools: found.tools.into_iter().map(McpToolOut::from).collect(),
+                resources: found
+                    .resources
+                    .into_iter()
+                    .map(McpResourceOut::from)
+                    .collect(),
+                prompts: found.prompts.into_iter().map(McpPromptOut::from).collect(),
+            },
+            Err(error) => Self {
+                status: McpStatus::Error,
+                error: Some(error.to_string()),
+                error_code: Some(error.code().to_owned()),
+                server_info: None,
+                duration_ms,
+                tools: Vec::new(),
+                resources: Vec::new(),
+                prompts: Vec::new(),
+            },
         }
     }
 }

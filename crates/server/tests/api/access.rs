@@ -457,6 +457,14 @@ fn rows() -> Vec<Row> {
             None,
             [200, 404, 404, 404, 404, 404, 200, 401],
         ),
+        // Testing a configuration before saving it: stdio is for admins,
+        // and then for allowed commands only (none here).
+        row(
+            M::POST,
+            "/api/mcp/test",
+            Some(json!({"name": "Files", "transport": "stdio", "command": "npx"})),
+            [403, 403, 403, 403, 403, 403, 409, 401],
+        ),
         row(M::GET, "/api/mcp/agent/{agent}", None, VIEW),
         row(
             M::POST,

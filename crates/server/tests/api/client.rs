@@ -1079,6 +1079,17 @@ impl Api<'_> {
         .await
     }
 
+    /// POST /mcp/test: Test a configuration before saving it
+    pub async fn probe_server(&self, body: &McpServerIn) -> Answer<McpProbeOut> {
+        self.data(
+            Method::POST,
+            "/api/mcp/test".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
     /// POST /mcp/{id}/execute: Call a tool of an MCP server
     pub async fn execute_tool(&self, id: &str, body: &McpExecuteIn) -> Answer<McpExecuteOut> {
         self.data(

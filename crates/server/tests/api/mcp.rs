@@ -3,14 +3,18 @@
 //! commands only, the outbound guard, import and export, agents using
 //! their tools in a turn, and who may do what.
 
-use agentforge_server::dto::{AssignIn, AssignmentConfiguration, McpExecuteIn, McpExportQuery};
+use agentforge_domain::mcp::McpTransport;
+use agentforge_server::dto::{
+    AssignIn, AssignmentConfiguration, McpExecuteIn, McpExportQuery, McpServerIn,
+};
+use agentforge_server::http::Checked;
 use agentforge_testkit::ProviderStandIn;
 use agentforge_testkit::mcp::{McpStandIn, everything_entry};
 use serde_json::{Value, json};
 
 use crate::client::Expected;
 use crate::fixtures::{agent, sign_up};
-use crate::helpers::{TestApp, assert_error, for_each_engine_with};
+use crate::helpers::{TestApp, assert_error, for_each_engine, for_each_engine_with};
 
 const LOOPBACK_ALLOWED: (&str, &str) = ("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true");
 
@@ -105,6 +109,103 @@ async fn an_http_server_keeps_its_secrets_sealed_and_masked_and_answers_tests_an
         app.api(&grace).get_server(&id).await.unwrap_err().expect(404, "mcp_server_not_found");
         api.delete_server(&id).await.value();
         api.get_server(&id).await.unwrap_err().expect(404, "mcp_server_not_found");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_configuration_is_tested_before_it_is_saved_and_nothing_is_kept() {
+    let stand_in = McpStandIn::start(Some("weather-secret-0123")).await;
+    for_each_engine_with(&[LOOPBACK_ALLOWED], async |app: TestApp| {
+        sign_up(&app, "root@example.com").await;
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let config = |authorization: &str| McpServerIn {
+            name: "Weather desk".into(),
+            transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+            url: Some(stand_in.url()),
+            headers: [("Authorization".to_owned(), authorization.to_owned())].into(),
+            ..McpServerIn::default()
+        };
+        let found = api
+            .probe_server(&config("Bearer weather-secret-0123"))
+            .await
+            .value();
+        assert_eq!(found.status.as_str(), "connected", "{:?}", found.error);
+        assert_eq!(found.tools.len(), 6);
+        assert!(found.tools.iter().any(|t| t.name == "echo"));
+        assert!(
+            found
+                .server_info
+                .as_deref()
+                .unwrap_or_default()
+                .starts_with("stand-in")
+        );
+        // Nothing stored.
+        assert!(api.list_servers().await.value().is_empty());
+        assert!(app.raw_rows("SELECT id FROM mcp_servers").await.is_empty());
+
+        // A wrong secret is an answer in words, as a saved server's test is.
+        let refused = api
+            .probe_server(&config("Bearer wrong-secret"))
+            .await
+            .value();
+        assert_eq!(refused.status.as_str(), "error");
+        assert_eq!(refused.error_code.as_deref(), Some("unauthorized"));
+        assert!(refused.tools.is_empty());
+
+        // The checks of adding a server: a masked secret has nothing to keep.
+        let body = api
+            .probe_server(&config("••••••••0123"))
+            .await
+            .unwrap_err()
+            .expect(422, "validation_failed");
+        assert_eq!(body.errors[0].field, "env");
+        // stdio runs a command on this host: admins only.
+        let stdio = McpServerIn {
+            name: "Files".into(),
+            transport: Some(Checked::Valid(McpTransport::Stdio)),
+            command: Some("npx".into()),
+            ..McpServerIn::default()
+        };
+        api.probe_server(&stdio)
+            .await
+            .unwrap_err()
+            .expect(403, "admin_required");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_test_before_saving_goes_through_the_outbound_guard() {
+    for_each_engine(async |app: TestApp| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let at = |url: &str| McpServerIn {
+            name: "Metadata".into(),
+            transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+            url: Some(url.into()),
+            ..McpServerIn::default()
+        };
+        // A private address is refused as a field; a name that resolves to
+        // one is refused once resolved, in words: never connected.
+        let body = api
+            .probe_server(&at("http://169.254.169.254/mcp"))
+            .await
+            .unwrap_err()
+            .expect(422, "validation_failed");
+        assert_eq!(body.errors[0].field, "url");
+        let found = api
+            .probe_server(&at("http://localhost:9/mcp"))
+            .await
+            .value();
+        assert_eq!(found.status.as_str(), "error");
+        assert_eq!(
+            found.error_code.as_deref(),
+            Some("url_refused"),
+            "{:?}",
+            found.error
+        );
     })
     .await;
 }

@@ -11,6 +11,7 @@ import { mcpKeys, type McpServer } from '@/lib/mcp';
 type S = components['schemas'];
 export type McpServerInput = S['McpServerIn'];
 export type McpTestResult = S['McpTestOut'];
+export type McpProbeResult = S['McpProbeOut'];
 export type McpImportResult = S['McpImportOut'];
 export type McpImportEntry = S['ImportResultOut'];
 export type McpProposal = S['McpProposalOut'];
@@ -97,6 +98,13 @@ export function useTestMcpServer() {
   return useMutation({
     mutationFn: (id: string) => api.post('/mcp/{id}/test', { params: { path: { id } } }),
     onSuccess: (result) => refresh(result.server),
+  });
+}
+
+/** Tests a configuration before it is saved: connects, lists its tools, closes; nothing is stored. */
+export function useProbeMcpServer() {
+  return useMutation({
+    mutationFn: (input: McpServerInput) => api.post('/mcp/test', { body: input }),
   });
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Notice } from '@/components/ui/notice';
-import { useCreateMcpServer, useTestMcpServer, type McpProposal, type McpServerInput } from '@/features/mcp/api/mcp-servers';
+import { useCreateMcpServer, useProbeMcpServer, useTestMcpServer, type McpProposal, type McpServerInput } from '@/features/mcp/api/mcp-servers';
 import { McpForm, type AfterSave } from '@/features/mcp/components/mcp-form';
 import { ProposalNotes, SuggestBox } from '@/features/mcp/components/suggest-box';
 import { useTestToast } from '@/features/mcp/hooks/use-test-toast';
@@ -13,8 +13,9 @@ import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 
 /**
- * /dashboard/mcp/create: a server from scratch or from a proposal. "Save and test" saves it (the
- * API tests stored servers), tests it and opens it, showing the outcome and the tools it found.
+ * /dashboard/mcp/create: a server from scratch or from a proposal. "Test connection" tries the
+ * configuration as it stands and shows the tools it found, saving nothing; "Save and test" saves
+ * it, tests it and opens it, showing the outcome and the tools it found.
  */
 export function CreateMcpServer() {
   const { t } = useTranslation('dashboard');
@@ -23,6 +24,7 @@ export function CreateMcpServer() {
   const navigate = useNavigate();
   const create = useCreateMcpServer();
   const test = useTestMcpServer();
+  const probe = useProbeMcpServer();
   const testToast = useTestToast();
   // The form starts over (keyed) when a proposal fills it.
   const [start, setStart] = useState<{ values: McpFormValues; proposal: McpProposal | null; key: number }>({ values: EMPTY_VALUES, proposal: null, key: 0 });
@@ -70,7 +72,7 @@ export function CreateMcpServer() {
           ) : null}
         </Notice>
       ) : null}
-      <McpForm key={start.key} mode="create" defaultValues={start.values} canUseStdio={isAdmin} onSubmit={onSubmit} />
+      <McpForm key={start.key} mode="create" defaultValues={start.values} canUseStdio={isAdmin} onSubmit={onSubmit} onTest={(input) => probe.mutateAsync(input)} />
     </div>
   );
 }

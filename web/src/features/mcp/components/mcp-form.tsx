@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FlaskConical, Globe, Save, Terminal } from 'lucide-react';
+import { FlaskConical, Globe, PlugZap, Save, Terminal } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,9 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
-import type { McpServerInput } from '@/features/mcp/api/mcp-servers';
+import type { McpProbeResult, McpServerInput } from '@/features/mcp/api/mcp-servers';
 import { KeyValueRows } from '@/features/mcp/components/key-value-rows';
+import { ProbeResult } from '@/features/mcp/components/probe-result';
 import { FIELD_MAP, FORM_FIELDS, mcpSchema, toInput, type McpFormValues } from '@/features/mcp/utils/form-values';
 import { errorMessage, useMcpMessage } from '@/features/mcp/utils/messages';
 import { MCP_TRANSPORTS, type McpTransport } from '@/lib/api-enums';
@@ -47,6 +48,8 @@ export type McpFormProps = {
   onSubmit: (input: McpServerInput, after: AfterSave) => Promise<void>;
   /** Told when the form starts or stops differing from what it was opened with. */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Tests the configuration as it stands, saving nothing (adding a server only). */
+  onTest?: (input: McpServerInput) => Promise<McpProbeResult>;
 };
 
 /**
@@ -54,11 +57,12 @@ export type McpFormProps = {
  * reached (stdio: a command, its arguments and environment; streamable HTTP: a URL and its
  * headers), checked as the user types with the server's own rules.
  */
-export function McpForm({ defaultValues, mode, canUseStdio, onSubmit, onDirtyChange }: McpFormProps) {
+export function McpForm({ defaultValues, mode, canUseStdio, onSubmit, onDirtyChange, onTest }: McpFormProps) {
   const { t } = useTranslation('dashboard');
   const msg = useMcpMessage();
   const [formError, setFormError] = useState<string | null>(null);
-  const [after, setAfter] = useState<AfterSave>('stay');
+  const [after, setAfter] = useState<AfterSave | 'probe'>('stay');
+  const [probe, setProbe] = useState<McpProbeResult | null>(null);
   const { register, handleSubmit, formState, setError, control, setValue } = useForm<McpFormValues>({
     resolver: zodResolver(mcpSchema),
     defaultValues,
@@ -81,6 +85,19 @@ export function McpForm({ defaultValues, mode, canUseStdio, onSubmit, onDirtyCha
         if (!applyServerFieldErrors(e, setError, FORM_FIELDS, FIELD_MAP)) setFormError(msg(errorMessage(e)) ?? null);
       }
     });
+
+  // A test of the configuration as it stands: checked like a save, nothing stored.
+  const runProbe = handleSubmit(async (values) => {
+    if (!onTest) return;
+    setFormError(null);
+    setAfter('probe');
+    setProbe(null);
+    try {
+      setProbe(await onTest(toInput(values)));
+    } catch (e) {
+      if (!applyServerFieldErrors(e, setError, FORM_FIELDS, FIELD_MAP)) setFormError(msg(errorMessage(e)) ?? null);
+    }
+  });
 
   const busy = formState.isSubmitting;
   return (
@@ -196,6 +213,18 @@ export function McpForm({ defaultValues, mode, canUseStdio, onSubmit, onDirtyCha
             />
           </>
         )}
+        {onTest ? (
+          <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+            <div className="flex flex-wrap items-center gap-3">
+              <Button variant="secondary" disabled={busy} onClick={(e) => void runProbe(e)}>
+                {busy && after === 'probe' ? <Spinner className="size-4" /> : <PlugZap aria-hidden className="size-4" />}
+                {t('mcp.form.testConnection')}
+              </Button>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('mcp.form.testConnectionHint')}</p>
+            </div>
+            <div aria-live="polite">{probe ? <ProbeResult result={probe} /> : null}</div>
+          </div>
+        ) : null}
       </Section>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

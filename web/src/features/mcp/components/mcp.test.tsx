@@ -293,6 +293,51 @@ describe('MCP server form', () => {
     expect(within(status).getByText('Returns the sum of two numbers')).toBeInTheDocument();
   });
 
+  it('tests the configuration before saving it, saving nothing, and says why when it cannot connect', async () => {
+    const probes: McpServerInput[] = [];
+    let saved = 0;
+    server.use(
+      mockApi.post('/mcp', () => {
+        saved += 1;
+        return ok(makeMcpServer(), 201);
+      }),
+      mockApi.post('/mcp/test', async ({ request }) => {
+        const body = (await request.json()) as McpServerInput;
+        probes.push(body);
+        if (body.url?.includes('down')) {
+          return ok({ status: 'error', error: 'Connection refused or unreachable: tcp connect error', errorCode: 'mcp_unreachable', serverInfo: null, durationMs: 12, tools: [], resources: [], prompts: [] });
+        }
+        return ok({ status: 'connected', error: null, errorCode: null, serverInfo: 'mcp-servers/everything 2.0.0', durationMs: 412, tools: [makeTool(), makeTool({ name: 'get-sum' })], resources: [], prompts: [] });
+      }),
+    );
+    const { user, router } = renderApp('/dashboard/mcp/create', { user: plainUser });
+    const form = await screen.findByRole('form', { name: 'New MCP server' });
+    // Checked like a save first: nothing is sent without a URL.
+    await user.type(within(form).getByLabelText('Name'), 'Remote');
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(await within(form).findByText('Required')).toBeInTheDocument();
+    expect(probes).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('URL'), 'https://mcp.example.com/mcp');
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    const found = await within(form).findByTestId('mcp-probe');
+    expect(found).toHaveAttribute('data-state', 'connected');
+    expect(within(found).getByText(/Connected to mcp-servers\/everything 2\.0\.0 in 412/)).toBeInTheDocument();
+    expect(within(found).getByRole('heading', { name: '2 tools' })).toBeInTheDocument();
+    expect(within(found).getByText('get-sum')).toBeInTheDocument();
+    expect(probes[0]).toMatchObject({ name: 'Remote', transport: 'streamable_http', url: 'https://mcp.example.com/mcp' });
+
+    const url = within(form).getByLabelText('URL');
+    await user.clear(url);
+    await user.type(url, 'https://down.example.com/mcp');
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(within(form).getByTestId('mcp-probe')).toHaveAttribute('data-state', 'error'));
+    expect(within(form).getByText('Could not connect: Connection refused or unreachable: tcp connect error')).toBeInTheDocument();
+    // Nothing was saved, and the page did not move.
+    expect(saved).toBe(0);
+    expect(router.state.location.pathname).toBe('/dashboard/mcp/create');
+  });
+
   it('edits a server: masked secrets are kept unless replaced, and a test says why it failed', async () => {
     const stored = makeMcpServer({ headers: { Authorization: '••••••••mnop', 'X-Team': '••••••••' } });
     const bodies: McpServerInput[] = [];
