@@ -319,7 +319,9 @@ pub struct ConversationIn {
 
 impl ConversationIn {
     pub fn input(self) -> Result<NewConversationInput, Error> {
-        let agent_id = self.agent_id.trim();
+        // An id is matched as it is: only a missing one is "Required"; one of
+        // blanks names no agent (404), as any other unknown id does.
+        let agent_id = self.agent_id.as_str();
         if agent_id.is_empty() {
             return Err(Error::invalid("agentId", messages::REQUIRED));
         }

@@ -195,6 +195,17 @@ async fn conversations_are_listed_filtered_exported_and_deleted() {
         )
         .await;
         assert_error(status, &body, 422, "validation_failed");
+        // An id of blanks is an id the document allows, naming no agent.
+        let (status, body) = post(
+            &app,
+            "/api/conversations",
+            &token,
+            json!({"agentId": "\u{b}"}),
+        )
+        .await;
+        assert_eq!(status, 404, "{body}");
+        let (status, body) = post(&app, "/api/conversations", &token, json!({"agentId": ""})).await;
+        assert_error(status, &body, 422, "validation_failed");
         let (status, _) = app
             .send_json(
                 reqwest::Method::DELETE,
