@@ -53,16 +53,21 @@ fn text(output: &agentforge_mcp::ToolOutput) -> String {
     output.as_text()
 }
 
-/// The processes whose working directory is `dir` (a stdio server's own).
+/// The processes whose working directory is `dir` (a stdio server's own),
+/// also once the folder is deleted (Linux then says `<dir> (deleted)`).
 fn processes_in(dir: &Path) -> Vec<u32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
     let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_owned());
+    let deleted = PathBuf::from(format!("{} (deleted)", dir.display()));
     entries
         .filter_map(Result::ok)
         .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()))
-        .filter(|pid| std::fs::read_link(format!("/proc/{pid}/cwd")).ok() == Some(dir.clone()))
+        .filter(|pid| {
+            std::fs::read_link(format!("/proc/{pid}/cwd"))
+                .is_ok_and(|cwd| cwd == dir || cwd == deleted)
+        })
         .collect()
 }
 
