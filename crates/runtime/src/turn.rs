@@ -674,34 +674,20 @@ fn model_request(
 /// Earlier turns a caller sent along, within [`HISTORY_TOKENS`] like the
 /// stored ones; only the person's and the agent's words count.
 fn prior_context(prior: &[PriorMessage]) -> Vec<ChatMessage> {
-    let mut budget = HISTORY_TOKENS;
-    let mut kept = Vec::new();
-    for m in prior.iter().rev() {
+    newest_within_budget(prior.iter().filter_map(|m| {
         let role = match m.role {
             MessageRole::User => Role::User,
             MessageRole::Assistant => Role::Assistant,
-            _ => continue,
+            _ => return None,
         };
-        if m.content.trim().is_empty() {
-            continue;
-        }
-        let cost = estimate_tokens(&m.content);
-        if cost > budget {
-            break;
-        }
-        budget -= cost;
-        kept.push(ChatMessage::new(role, m.content.clone()));
-    }
-    kept.reverse();
-    kept
+        (!m.content.trim().is_empty()).then_some((role, m.content.as_str()))
+    }))
 }
 
 /// Earlier turns, newest kept first, within [`HISTORY_TOKENS`]. Answers
 /// that failed or are still being written are left out.
 fn context(history: &[Message]) -> Vec<ChatMessage> {
-    let mut budget = HISTORY_TOKENS;
-    let mut kept = Vec::new();
-    for m in history.iter().rev() {
+    newest_within_budget(history.iter().filter_map(|m| {
         let role = match m.role {
             MessageRole::User => Role::User,
             MessageRole::Assistant
@@ -709,17 +695,27 @@ fn context(history: &[Message]) -> Vec<ChatMessage> {
             {
                 Role::Assistant
             }
-            _ => continue,
+            _ => return None,
         };
-        if m.content.is_empty() {
-            continue;
-        }
-        let cost = estimate_tokens(&m.content);
+        (!m.content.is_empty()).then_some((role, m.content.as_str()))
+    }))
+}
+
+/// The newest of `turns` (given oldest first) that fit in
+/// [`HISTORY_TOKENS`] together, oldest first again: the first that does not
+/// fit ends the look back.
+fn newest_within_budget<'a>(
+    turns: impl DoubleEndedIterator<Item = (Role, &'a str)>,
+) -> Vec<ChatMessage> {
+    let mut budget = HISTORY_TOKENS;
+    let mut kept = Vec::new();
+    for (role, content) in turns.rev() {
+        let cost = estimate_tokens(content);
         if cost > budget {
             break;
         }
         budget -= cost;
-        kept.push(ChatMessage::new(role, m.content.clone()));
+        kept.push(ChatMessage::new(role, content.to_owned()));
     }
     kept.reverse();
     kept

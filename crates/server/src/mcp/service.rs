@@ -72,6 +72,27 @@ fn owner(actor: &Actor) -> Result<&str, Error> {
     ))
 }
 
+/// How a configuration reaches its server, once every field is checked and
+/// no secret is left masked (a mask stands for a stored value; where there
+/// is none to keep, it cannot be stored).
+fn checked_endpoint(input: &ServerInput) -> Result<McpEndpoint, Error> {
+    let mut problems = Problems::default();
+    let endpoint = check(&mut problems, "", input);
+    if input
+        .env
+        .values()
+        .chain(input.headers.values())
+        .any(|v| is_mask(v))
+    {
+        problems.add(
+            "env",
+            "A masked value cannot be stored: type the secret itself",
+        );
+    }
+    problems.finish()?;
+    endpoint.ok_or_else(|| Error::invalid("transport", messages::REQUIRED))
+}
+
 /// Checks a server's fields under `prefix`, recording every problem.
 pub fn check(problems: &mut Problems, prefix: &str, input: &ServerInput) -> Option<McpEndpoint> {
     let field = |name: &str| format!("{prefix}{name}");
@@ -176,26 +197,11 @@ impl Mcp<'_> {
         }
     }
 
-    /// How a new server's configuration reaches it, once every field is
-    /// checked (a masked secret is refused: there is nothing to keep), and
-    /// the caller may run it (stdio: an admin, an allowed command).
+    /// How a new server's configuration reaches it ([`checked_endpoint`]),
+    /// once the caller may run it (stdio: an admin, an allowed command).
     fn new_endpoint(&self, actor: &Actor, input: &ServerInput) -> Result<McpEndpoint, Error> {
         owner(actor)?;
-        let mut problems = Problems::default();
-        let endpoint = check(&mut problems, "", input);
-        if input
-            .env
-            .values()
-            .chain(input.headers.values())
-            .any(|v| is_mask(v))
-        {
-            problems.add(
-                "env",
-                "A masked value cannot be stored: type the secret itself",
-            );
-        }
-        problems.finish()?;
-        let endpoint = endpoint.ok_or_else(|| Error::invalid("transport", messages::REQUIRED))?;
+        let endpoint = checked_endpoint(input)?;
         self.may_run(actor, &endpoint)?;
         Ok(endpoint)
     }
@@ -244,21 +250,7 @@ impl Mcp<'_> {
         };
         keep_masked(&mut input.env, &old_env);
         keep_masked(&mut input.headers, &old_headers);
-        let mut problems = Problems::default();
-        let endpoint = check(&mut problems, "", &input);
-        if input
-            .env
-            .values()
-            .chain(input.headers.values())
-            .any(|v| is_mask(v))
-        {
-            problems.add(
-                "env",
-                "A masked value cannot be stored: type the secret itself",
-            );
-        }
-        problems.finish()?;
-        let endpoint = endpoint.ok_or_else(|| Error::invalid("transport", messages::REQUIRED))?;
+        let endpoint = checked_endpoint(&input)?;
         // Changing a stdio server, or making one, runs commands on the host.
         if current.transport == McpTransport::Stdio {
             access::host_commands(actor)?;

@@ -23,6 +23,21 @@ async fn create(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
         .await
 }
 
+/// Adds a streamable-HTTP server at `url` and tests it (its tools listed):
+/// its id.
+async fn tested_server(app: &TestApp, token: &str, name: &str, url: &str) -> String {
+    let (status, created) = create(
+        app,
+        token,
+        json!({"name": name, "transport": "streamable_http", "url": url}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["data"]["id"].as_str().unwrap().to_owned();
+    app.api(token).test_server(&id).await.value();
+    id
+}
+
 fn http_server(url: &str, token: &str) -> Value {
     json!({
         "name": "Weather desk",
@@ -349,10 +364,8 @@ async fn an_agent_uses_its_servers_tools_in_a_turn_and_keeps_each_call() {
         async |app: TestApp| {
             let ada = sign_up(&app, "ada@example.com").await;
             let weather = agent(&app, &ada, json!({"name": "Weather", "status": "active"})).await;
-            let (_, created) = create(&app, &ada, json!({"name": "Weather desk", "transport": "streamable_http", "url": stand_in.url()})).await;
-            let server = created["data"]["id"].as_str().unwrap().to_owned();
+            let server = tested_server(&app, &ada, "Weather desk", &stand_in.url()).await;
             let api = app.api(&ada);
-            api.test_server(&server).await.value();
             let assigned = api
                 .assign_server(
                     &weather,
@@ -447,14 +460,7 @@ async fn a_failing_tool_does_not_fail_the_turn() {
             let weather = agent(&app, &ada, json!({"name": "Weather", "status": "active"})).await;
             // A server that answered its test, then went away.
             let stand_in = McpStandIn::start(None).await;
-            let (_, created) = create(
-                &app,
-                &ada,
-                json!({"name": "Flaky", "transport": "streamable_http", "url": stand_in.url()}),
-            )
-            .await;
-            let server = created["data"]["id"].as_str().unwrap().to_owned();
-            app.api(&ada).test_server(&server).await.value();
+            let server = tested_server(&app, &ada, "Flaky", &stand_in.url()).await;
             app.api(&ada)
                 .assign_server(
                     &weather,
@@ -507,26 +513,44 @@ async fn gemini_function_calls_run_the_same_tools() {
         async |app: TestApp| {
             let ada = sign_up(&app, "ada@example.com").await;
             let weather = agent(&app, &ada, json!({"name": "Weather", "status": "active"})).await;
-            let (_, created) = create(&app, &ada, json!({"name": "Weather desk", "transport": "streamable_http", "url": stand_in.url()})).await;
-            let server = created["data"]["id"].as_str().unwrap().to_owned();
-            app.api(&ada).test_server(&server).await.value();
+            let server = tested_server(&app, &ada, "Weather desk", &stand_in.url()).await;
             app.api(&ada)
-                .assign_server(&weather, &AssignIn { mcp_server_id: server, configuration: AssignmentConfiguration::default(), permissions: vec![], priority: 0 })
+                .assign_server(
+                    &weather,
+                    &AssignIn {
+                        mcp_server_id: server,
+                        configuration: AssignmentConfiguration::default(),
+                        permissions: vec![],
+                        priority: 0,
+                    },
+                )
                 .await
                 .value();
             let (status, body) = app
-                .send_json(reqwest::Method::POST, &format!("/api/agents/{weather}/chat"), Some(&ada), &json!({"message": "Weather in Paris?"}))
+                .send_json(
+                    reqwest::Method::POST,
+                    &format!("/api/agents/{weather}/chat"),
+                    Some(&ada),
+                    &json!({"message": "Weather in Paris?"}),
+                )
                 .await;
             assert_eq!(status, 200, "{body}");
             let message = &body["data"]["message"];
-            assert_eq!(message["content"], "In Paris it is sunny and 21 °C in Paris.");
+            assert_eq!(
+                message["content"],
+                "In Paris it is sunny and 21 °C in Paris."
+            );
             assert_eq!(message["toolCalls"][0]["name"], "get_weather");
             assert_eq!(message["provider"], "gemini");
             // Gemini was offered the tools as function declarations.
             let declared = provider
                 .requests()
                 .iter()
-                .find_map(|r| r["body"]["tools"][0]["functionDeclarations"].as_array().cloned())
+                .find_map(|r| {
+                    r["body"]["tools"][0]["functionDeclarations"]
+                        .as_array()
+                        .cloned()
+                })
                 .unwrap();
             assert!(declared.iter().any(|d| d["name"] == "get_weather"));
         },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Section } from '@/components/ui/section';
 import { SelectField } from '@/components/ui/select-field';
 import { Tabs } from '@/components/ui/tabs';
 import { example, KEY_VARIABLE, type ExampleKind } from '@/features/api-keys/utils/examples';
@@ -29,53 +30,49 @@ export function CodeExamples({ agents }: { agents: AgentOption[] }) {
   const agentId = picked ?? agents[0]?.id ?? NO_AGENT;
   const host = window.location.origin;
   return (
-    <section aria-labelledby="api-examples-title" className="space-y-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <div>
-        <h2 id="api-examples-title" className="text-lg font-semibold">
-          {t('apiKeys.examples.title')}
-        </h2>
-        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('apiKeys.examples.description', { variable: KEY_VARIABLE })}</p>
-      </div>
-      <SelectField
-        label={t('apiKeys.examples.agent')}
-        hint={agents.length === 0 ? t('apiKeys.examples.noAgents') : t('apiKeys.examples.agentHint')}
-        value={agentId}
-        onChange={(e) => setPicked(e.target.value)}
-        disabled={agents.length === 0}
-        className="max-w-sm"
-      >
-        {agents.length === 0 ? <option value={NO_AGENT}>{t('apiKeys.examples.noAgentOption')}</option> : null}
-        {agents.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </SelectField>
-      <Tabs label={t('apiKeys.examples.label')} tabs={KINDS.map((k) => ({ id: k.id, title: t(k.title) }))} selected={kind} onSelect={setKind}>
-        {(id) => {
-          const code = example(id, host, agentId);
-          const kindText = KINDS.find((k) => k.id === id) ?? KINDS[0];
-          const hint = kindText.hint;
-          const title = t(kindText.title);
-          return (
-            <div className="space-y-2">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                {hint ? <p className="min-w-0 flex-1 text-sm text-zinc-600 dark:text-zinc-400">{t(hint, { variable: KEY_VARIABLE })}</p> : null}
-                <CopyButton
-                  text={code}
-                  label={t('apiKeys.examples.copy')}
-                  ariaLabel={t('apiKeys.examples.copyLabel', { example: title })}
-                  copied={t('apiKeys.examples.copied')}
-                  failed={t('apiKeys.examples.copyFailed')}
-                />
+    <Section id="api-examples" title={t('apiKeys.examples.title')} description={t('apiKeys.examples.description', { variable: KEY_VARIABLE })}>
+      <div className="space-y-4">
+        <SelectField
+          label={t('apiKeys.examples.agent')}
+          hint={agents.length === 0 ? t('apiKeys.examples.noAgents') : t('apiKeys.examples.agentHint')}
+          value={agentId}
+          onChange={(e) => setPicked(e.target.value)}
+          disabled={agents.length === 0}
+          className="max-w-sm"
+        >
+          {agents.length === 0 ? <option value={NO_AGENT}>{t('apiKeys.examples.noAgentOption')}</option> : null}
+          {agents.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+        <Tabs label={t('apiKeys.examples.label')} tabs={KINDS.map((k) => ({ id: k.id, title: t(k.title) }))} selected={kind} onSelect={setKind}>
+          {(id) => {
+            const code = example(id, host, agentId);
+            const kindText = KINDS.find((k) => k.id === id) ?? KINDS[0];
+            const hint = kindText.hint;
+            const title = t(kindText.title);
+            return (
+              <div className="space-y-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  {hint ? <p className="min-w-0 flex-1 text-sm text-zinc-600 dark:text-zinc-400">{t(hint, { variable: KEY_VARIABLE })}</p> : null}
+                  <CopyButton
+                    text={code}
+                    label={t('apiKeys.examples.copy')}
+                    ariaLabel={t('apiKeys.examples.copyLabel', { example: title })}
+                    copied={t('apiKeys.examples.copied')}
+                    failed={t('apiKeys.examples.copyFailed')}
+                  />
+                </div>
+                <pre dir="ltr" data-testid="api-example" className="overflow-x-auto rounded-xl bg-zinc-950 p-4 text-start font-mono text-xs leading-relaxed text-zinc-100 dark:bg-black/50">
+                  <code>{code}</code>
+                </pre>
               </div>
-              <pre dir="ltr" data-testid="api-example" className="overflow-x-auto rounded-xl bg-zinc-950 p-4 text-start font-mono text-xs leading-relaxed text-zinc-100 dark:bg-black/50">
-                <code>{code}</code>
-              </pre>
-            </div>
-          );
-        }}
-      </Tabs>
-    </section>
+            );
+          }}
+        </Tabs>
+      </div>
+    </Section>
   );
 }

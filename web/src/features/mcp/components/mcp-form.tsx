@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical, Globe, PlugZap, Save, Terminal } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -18,18 +19,6 @@ import { errorMessage, useMcpMessage } from '@/features/mcp/utils/messages';
 import { MCP_TRANSPORTS, type McpTransport } from '@/lib/api-enums';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { KeyOf } from '@/types/i18n-keys';
-
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        {title}
-      </h2>
-      {description ? <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
-      <div className="mt-5 space-y-4">{children}</div>
-    </section>
-  );
-}
 
 const TRANSPORT_TEXT: Record<McpTransport, { title: KeyOf<'dashboard'>; description: KeyOf<'dashboard'>; icon: typeof Globe }> = {
   streamable_http: { title: 'mcp.transport.streamable_http', description: 'mcp.form.transportHttp', icon: Globe },
@@ -105,126 +94,130 @@ export function McpForm({ defaultValues, mode, canUseStdio, onSubmit, onDirtyCha
       {formError ? <Notice tone="error">{formError}</Notice> : null}
 
       <Section id="mcp-basics" title={t('mcp.form.basics')}>
-        <FormField label={t('mcp.form.name')} autoComplete="off" dir="auto" error={msg(errors.name?.message)} {...register('name')} />
-        <TextareaField label={t('mcp.form.description')} rows={2} error={msg(errors.description?.message)} {...register('description')} />
-        <Controller
-          control={control}
-          name="enabled"
-          render={({ field }) => <Switch label={t('mcp.form.enabled')} description={t('mcp.form.enabledHint')} checked={field.value} onChange={field.onChange} />}
-        />
+        <div className="space-y-4">
+          <FormField label={t('mcp.form.name')} autoComplete="off" dir="auto" error={msg(errors.name?.message)} {...register('name')} />
+          <TextareaField label={t('mcp.form.description')} rows={2} error={msg(errors.description?.message)} {...register('description')} />
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => <Switch label={t('mcp.form.enabled')} description={t('mcp.form.enabledHint')} checked={field.value} onChange={field.onChange} />}
+          />
+        </div>
       </Section>
 
       <Section id="mcp-connection" title={t('mcp.form.connection')} description={t('mcp.form.connectionHint')}>
-        <fieldset aria-describedby="mcp-stdio-note">
-          <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('mcp.form.transport')}</legend>
-          <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {MCP_TRANSPORTS.map((value) => {
-              const text = TRANSPORT_TEXT[value];
-              const disabled = value === 'stdio' && stdioLocked;
-              const Icon = text.icon;
-              return (
-                <label
-                  key={value}
-                  className={cn(
-                    'flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500/40',
-                    transport === value ? 'border-accent-500 bg-accent-50/60 dark:border-accent-500/70 dark:bg-accent-500/10' : 'border-zinc-200 dark:border-zinc-800',
-                    disabled && 'cursor-not-allowed opacity-60',
-                  )}
-                >
-                  <input type="radio" value={value} disabled={disabled} className="mt-1 size-4 accent-accent-600" {...register('transport')} />
-                  <span className="min-w-0">
-                    <span className="flex items-center gap-1.5 text-sm font-medium">
-                      <Icon aria-hidden className="size-4 text-zinc-500 dark:text-zinc-400" />
-                      {t(text.title)}
+        <div className="space-y-4">
+          <fieldset aria-describedby="mcp-stdio-note">
+            <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('mcp.form.transport')}</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {MCP_TRANSPORTS.map((value) => {
+                const text = TRANSPORT_TEXT[value];
+                const disabled = value === 'stdio' && stdioLocked;
+                const Icon = text.icon;
+                return (
+                  <label
+                    key={value}
+                    className={cn(
+                      'flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500/40',
+                      transport === value ? 'border-accent-500 bg-accent-50/60 dark:border-accent-500/70 dark:bg-accent-500/10' : 'border-zinc-200 dark:border-zinc-800',
+                      disabled && 'cursor-not-allowed opacity-60',
+                    )}
+                  >
+                    <input type="radio" value={value} disabled={disabled} className="mt-1 size-4 accent-accent-600" {...register('transport')} />
+                    <span className="min-w-0">
+                      <span className="flex items-center gap-1.5 text-sm font-medium">
+                        <Icon aria-hidden className="size-4 text-zinc-500 dark:text-zinc-400" />
+                        {t(text.title)}
+                      </span>
+                      <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{t(text.description)}</span>
                     </span>
-                    <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{t(text.description)}</span>
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-          <p id="mcp-stdio-note" className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-            {stdioLocked ? t('mcp.form.stdioAdminOnly') : t('mcp.form.stdioAllowList')}
-          </p>
-        </fieldset>
-
-        {transport === 'stdio' ? (
-          <>
-            <FormField
-              label={t('mcp.form.command')}
-              placeholder="npx"
-              autoComplete="off"
-              spellCheck={false}
-              dir="ltr"
-              className="[&_input]:font-mono"
-              error={msg(errors.command?.message)}
-              {...register('command')}
-            />
-            <TextareaField
-              label={t('mcp.form.args')}
-              hint={t('mcp.form.argsHint')}
-              placeholder={'-y\n@modelcontextprotocol/server-everything'}
-              rows={4}
-              spellCheck={false}
-              className="[&_textarea]:font-mono"
-              error={msg(errors.argsText?.message)}
-              {...register('argsText')}
-              dir="ltr"
-            />
-            <KeyValueRows
-              name="env"
-              control={control}
-              register={register}
-              setValue={setValue}
-              legend={t('mcp.form.env')}
-              hint={t('mcp.form.envHint')}
-              keyLabel={t('mcp.form.envName')}
-              valueLabel={t('mcp.form.envValue')}
-              addLabel={t('mcp.form.addEnv')}
-              keyPlaceholder="API_KEY"
-              valuePlaceholder={t('mcp.form.valuePlaceholder')}
-            />
-          </>
-        ) : (
-          <>
-            <FormField
-              label={t('mcp.form.url')}
-              type="url"
-              inputMode="url"
-              placeholder="https://mcp.example.com/mcp"
-              autoComplete="off"
-              spellCheck={false}
-              dir="ltr"
-              error={msg(errors.url?.message)}
-              {...register('url')}
-            />
-            <KeyValueRows
-              name="headers"
-              control={control}
-              register={register}
-              setValue={setValue}
-              legend={t('mcp.form.headers')}
-              hint={t('mcp.form.headersHint')}
-              keyLabel={t('mcp.form.headerName')}
-              valueLabel={t('mcp.form.headerValue')}
-              addLabel={t('mcp.form.addHeader')}
-              keyPlaceholder="Authorization"
-              valuePlaceholder={t('mcp.form.valuePlaceholder')}
-            />
-          </>
-        )}
-        {onTest ? (
-          <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-            <div className="flex flex-wrap items-center gap-3">
-              <Button variant="secondary" disabled={busy} onClick={(e) => void runProbe(e)}>
-                {busy && after === 'probe' ? <Spinner className="size-4" /> : <PlugZap aria-hidden className="size-4" />}
-                {t('mcp.form.testConnection')}
-              </Button>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('mcp.form.testConnectionHint')}</p>
+                  </label>
+                );
+              })}
             </div>
-            <div aria-live="polite">{probe ? <ProbeResult result={probe} /> : null}</div>
-          </div>
-        ) : null}
+            <p id="mcp-stdio-note" className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+              {stdioLocked ? t('mcp.form.stdioAdminOnly') : t('mcp.form.stdioAllowList')}
+            </p>
+          </fieldset>
+
+          {transport === 'stdio' ? (
+            <>
+              <FormField
+                label={t('mcp.form.command')}
+                placeholder="npx"
+                autoComplete="off"
+                spellCheck={false}
+                dir="ltr"
+                className="[&_input]:font-mono"
+                error={msg(errors.command?.message)}
+                {...register('command')}
+              />
+              <TextareaField
+                label={t('mcp.form.args')}
+                hint={t('mcp.form.argsHint')}
+                placeholder={'-y\n@modelcontextprotocol/server-everything'}
+                rows={4}
+                spellCheck={false}
+                className="[&_textarea]:font-mono"
+                error={msg(errors.argsText?.message)}
+                {...register('argsText')}
+                dir="ltr"
+              />
+              <KeyValueRows
+                name="env"
+                control={control}
+                register={register}
+                setValue={setValue}
+                legend={t('mcp.form.env')}
+                hint={t('mcp.form.envHint')}
+                keyLabel={t('mcp.form.envName')}
+                valueLabel={t('mcp.form.envValue')}
+                addLabel={t('mcp.form.addEnv')}
+                keyPlaceholder="API_KEY"
+                valuePlaceholder={t('mcp.form.valuePlaceholder')}
+              />
+            </>
+          ) : (
+            <>
+              <FormField
+                label={t('mcp.form.url')}
+                type="url"
+                inputMode="url"
+                placeholder="https://mcp.example.com/mcp"
+                autoComplete="off"
+                spellCheck={false}
+                dir="ltr"
+                error={msg(errors.url?.message)}
+                {...register('url')}
+              />
+              <KeyValueRows
+                name="headers"
+                control={control}
+                register={register}
+                setValue={setValue}
+                legend={t('mcp.form.headers')}
+                hint={t('mcp.form.headersHint')}
+                keyLabel={t('mcp.form.headerName')}
+                valueLabel={t('mcp.form.headerValue')}
+                addLabel={t('mcp.form.addHeader')}
+                keyPlaceholder="Authorization"
+                valuePlaceholder={t('mcp.form.valuePlaceholder')}
+              />
+            </>
+          )}
+          {onTest ? (
+            <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+              <div className="flex flex-wrap items-center gap-3">
+                <Button variant="secondary" disabled={busy} onClick={(e) => void runProbe(e)}>
+                  {busy && after === 'probe' ? <Spinner className="size-4" /> : <PlugZap aria-hidden className="size-4" />}
+                  {t('mcp.form.testConnection')}
+                </Button>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('mcp.form.testConnectionHint')}</p>
+              </div>
+              <div aria-live="polite">{probe ? <ProbeResult result={probe} /> : null}</div>
+            </div>
+          ) : null}
+        </div>
       </Section>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

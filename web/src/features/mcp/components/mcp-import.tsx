@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useImportMcpServers, type McpImportEntry, type McpImportResult } from '@/features/mcp/api/mcp-servers';
@@ -155,36 +156,38 @@ export function McpImport() {
         <p className="mt-2 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{t('pages.mcpImport.description')}</p>
       </div>
 
-      <section aria-labelledby="mcp-import-source" className="space-y-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="mcp-import-source" className="text-base font-semibold">
-              {t('mcp.import.sourceTitle')}
-            </h2>
-            <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t('mcp.import.sourceHint')}</p>
-          </div>
-          <input ref={fileInput} type="file" accept="application/json,.json" className="sr-only" tabIndex={-1} aria-label={t('mcp.import.fileLabel')} onChange={(e) => void onFile(e)} />
-          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-            <FileUp aria-hidden className="size-4" />
-            {t('mcp.import.upload')}
-          </Button>
+      <Section
+        id="mcp-import-source"
+        title={t('mcp.import.sourceTitle')}
+        description={t('mcp.import.sourceHint')}
+        action={
+          <>
+            <input ref={fileInput} type="file" accept="application/json,.json" className="sr-only" tabIndex={-1} aria-label={t('mcp.import.fileLabel')} onChange={(e) => void onFile(e)} />
+            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+              <FileUp aria-hidden className="size-4" />
+              {t('mcp.import.upload')}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          {fileError ? <Notice tone="error">{fileError}</Notice> : null}
+          <TextareaField
+            label={t('mcp.import.textLabel')}
+            rows={12}
+            spellCheck={false}
+            placeholder={EXAMPLE}
+            value={source}
+            onChange={(e) => {
+              setSource(e.target.value);
+              if (importServers.data) importServers.reset();
+            }}
+            className="[&_textarea]:font-mono [&_textarea]:text-xs"
+            dir="ltr"
+            error={preview && !preview.ok ? t(PREVIEW_ERRORS[preview.error]) : undefined}
+          />
         </div>
-        {fileError ? <Notice tone="error">{fileError}</Notice> : null}
-        <TextareaField
-          label={t('mcp.import.textLabel')}
-          rows={12}
-          spellCheck={false}
-          placeholder={EXAMPLE}
-          value={source}
-          onChange={(e) => {
-            setSource(e.target.value);
-            if (importServers.data) importServers.reset();
-          }}
-          className="[&_textarea]:font-mono [&_textarea]:text-xs"
-          dir="ltr"
-          error={preview && !preview.ok ? t(PREVIEW_ERRORS[preview.error]) : undefined}
-        />
-      </section>
+      </Section>
 
       {preview?.ok && !importServers.data ? (
         <section aria-labelledby="mcp-import-preview" className="space-y-3">

@@ -1,6 +1,6 @@
-import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { Notice } from '@/components/ui/notice';
 import type { McpStatus, McpTransport } from '@/lib/api-enums';
 import type { KeyOf } from '@/types/i18n-keys';
 
@@ -50,11 +50,10 @@ export function TransportTag({ transport }: { transport: McpTransport }) {
 export function LastError({ error }: { error: string }) {
   const { t } = useTranslation('dashboard');
   return (
-    <p className="flex items-start gap-1.5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
-      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span className="min-w-0 [overflow-wrap:anywhere]">
+    <Notice tone="error">
+      <span className="[overflow-wrap:anywhere]">
         <span className="font-medium">{t('mcp.details.lastError')}</span> <span dir="auto">{error}</span>
       </span>
-    </p>
+    </Notice>
   );
 }
