@@ -142,6 +142,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(api_not_found)
         .route_layer(from_fn(middleware::remember_route))
         .layer(from_fn(middleware::json_errors))
+        .layer(from_fn_with_state(state.clone(), crate::audit::context))
         .layer(DefaultBodyLimit::max(config.max_body_bytes));
     let locales = locales::router().route_layer(from_fn(middleware::remember_route));
 

@@ -11,6 +11,7 @@ mod analytics;
 mod api_keys;
 mod app;
 mod assets;
+mod audit;
 mod auth;
 mod chat;
 pub mod config;

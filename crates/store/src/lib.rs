@@ -7,6 +7,7 @@
 mod agents;
 mod analytics;
 mod api_keys;
+mod audit;
 mod connect;
 mod conversations;
 mod db;
@@ -25,6 +26,7 @@ mod users;
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
 pub use analytics::{Activity, Analytics, Bucket};
 pub use api_keys::{ApiKey, ApiKeys, NewApiKey, OwnedApiKey};
+pub use audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use conversations::{
     Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
@@ -228,6 +230,10 @@ impl Store {
     pub fn mcp(&self) -> McpServers<'_> {
         McpServers::new(&self.db)
     }
+
+    pub fn audit(&self) -> AuditLog<'_> {
+        AuditLog::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -294,5 +300,9 @@ impl Tx {
 
     pub fn mcp(&self) -> McpServers<'_, DbTx> {
         McpServers::new(&self.txn)
+    }
+
+    pub fn audit(&self) -> AuditLog<'_, DbTx> {
+        AuditLog::new(&self.txn)
     }
 }

@@ -21,6 +21,8 @@ use agentforge_store::{
 use chrono::{DateTime, Utc};
 
 use crate::access;
+use crate::audit::{self, Change};
+use agentforge_domain::audit::{AuditAction, AuditResource};
 
 /// The most agents one bulk call changes.
 pub const BULK_MAX: usize = 100;
@@ -225,6 +227,46 @@ fn created(agent: Agent) -> AgentView {
     }
 }
 
+/// The audit entry of a change to `agent`: whose it is and its team.
+fn change(action: AuditAction, agent: &Agent) -> Change {
+    Change::new(action, AuditResource::Agent, &agent.id)
+        .owner(&agent.owner_id)
+        .team(agent.team_id.as_deref())
+}
+
+/// What an agent's audit diff compares: its configuration's fields and its
+/// status (secrets in the configuration are redacted by the diff).
+fn snapshot(agent: &Agent) -> serde_json::Value {
+    let mut value = serde_json::to_value(&agent.config).unwrap_or_default();
+    if let Some(fields) = value.as_object_mut() {
+        fields.insert("status".into(), agent.status.as_str().into());
+        fields.insert("version".into(), agent.current_version.into());
+    }
+    value
+}
+
+/// Creates an agent of `owner`'s and its audit entry (`action`, with
+/// `from` naming what it was made from), in one transaction.
+async fn create_audited(
+    store: &Store,
+    actor: &Actor,
+    owner: &str,
+    status: AgentStatus,
+    config: &AgentConfig,
+    action: AuditAction,
+    from: Option<(&str, &str)>,
+) -> Result<Agent, Error> {
+    let tx = store.begin().await?;
+    let agent = tx.agents().create(owner, status, config).await?;
+    let mut entry = change(action, &agent).created(&snapshot(&agent));
+    if let Some((field, value)) = from {
+        entry = entry.field(field, value);
+    }
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
+    Ok(agent)
+}
+
 /// The agent, if the actor may do `action` to it, with their rights.
 async fn load(
     store: &Store,
@@ -247,10 +289,10 @@ pub async fn create(
         return Err(Error::invalid("name", messages::REQUIRED));
     }
     let (config, status) = merged(store, actor, changes, blank_config()).await?;
-    let agent = store
-        .agents()
-        .create(owner, status.unwrap_or(AgentStatus::Draft), &config)
-        .await?;
+    let status = status.unwrap_or(AgentStatus::Draft);
+    let agent =
+        create_audited(store, actor, owner, status, &config, AuditAction::AgentCreate, None)
+            .await?;
     Ok(created(agent))
 }
 
@@ -327,16 +369,25 @@ pub async fn update(
 ) -> Result<AgentView, Error> {
     let (agent, access) = load(store, actor, id, Action::Edit).await?;
     let (config, status) = merged(store, actor, changes, agent.config.clone()).await?;
-    let updated = store
+    let before = snapshot(&agent);
+    let tx = store.begin().await?;
+    let updated = tx
         .agents()
         .update(agent, status, Some(config), owner(actor)?)
         .await?;
+    let entry = change(AuditAction::AgentUpdate, &updated).diff(&before, &snapshot(&updated));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     view(store, updated, access).await
 }
 
 pub async fn delete(store: &Store, actor: &Actor, id: &str) -> Result<(), Error> {
     let (agent, _) = load(store, actor, id, Action::Delete).await?;
-    Ok(store.agents().delete(&agent.id).await?)
+    let tx = store.begin().await?;
+    tx.agents().delete(&agent.id).await?;
+    let entry = change(AuditAction::AgentDelete, &agent).deleted(&snapshot(&agent));
+    audit::record(&tx, actor, entry).await?;
+    Ok(tx.commit().await?)
 }
 
 /// A copy of an agent the actor may see, as a new draft of theirs.
@@ -361,10 +412,16 @@ pub async fn duplicate(
         ..agent.config
     };
     check(&config, "")?;
-    let copy = store
-        .agents()
-        .create(owner(actor)?, AgentStatus::Draft, &config)
-        .await?;
+    let copy = create_audited(
+        store,
+        actor,
+        owner(actor)?,
+        AgentStatus::Draft,
+        &config,
+        AuditAction::AgentCreate,
+        Some(("duplicatedFrom", &agent.id)),
+    )
+    .await?;
     Ok(created(copy))
 }
 
@@ -398,7 +455,8 @@ pub async fn deploy(
     if store.agents().version(&agent.id, version).await?.is_none() {
         return Err(version_not_found(version));
     }
-    Ok(store
+    let tx = store.begin().await?;
+    let deployment = tx
         .agents()
         .deploy(
             &agent.id,
@@ -407,7 +465,15 @@ pub async fn deploy(
             &input.configuration,
             owner(actor)?,
         )
-        .await?)
+        .await?;
+    let entry = change(AuditAction::AgentDeploy, &agent).created(&serde_json::json!({
+        "environment": deployment.environment.as_str(),
+        "version": deployment.version,
+        "configuration": deployment.configuration,
+    }));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
+    Ok(deployment)
 }
 
 pub async fn versions(store: &Store, actor: &Actor, id: &str) -> Result<Vec<AgentVersion>, Error> {
@@ -428,10 +494,17 @@ pub async fn restore(
         .version(&agent.id, version)
         .await?
         .ok_or_else(|| version_not_found(version))?;
-    let restored = store
+    let before = snapshot(&agent);
+    let tx = store.begin().await?;
+    let restored = tx
         .agents()
         .update(agent, None, Some(old.config), owner(actor)?)
         .await?;
+    let entry = change(AuditAction::AgentVersionRestore, &restored)
+        .diff(&before, &snapshot(&restored))
+        .field("restoredVersion", version);
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     view(store, restored, access).await
 }
 
@@ -450,10 +523,16 @@ pub async fn from_template(
     let name = name.map(str::trim).filter(|n| !n.is_empty());
     let config = template.config(name);
     check(&config, "")?;
-    let agent = store
-        .agents()
-        .create(owner(actor)?, AgentStatus::Draft, &config)
-        .await?;
+    let agent = create_audited(
+        store,
+        actor,
+        owner(actor)?,
+        AgentStatus::Draft,
+        &config,
+        AuditAction::AgentCreate,
+        Some(("template", template.id)),
+    )
+    .await?;
     Ok(created(agent))
 }
 
@@ -520,11 +599,23 @@ async fn allowed_on_all(
 pub async fn bulk_delete(store: &Store, actor: &Actor, ids: Vec<String>) -> Result<u64, Error> {
     check_ids(&ids)?;
     allowed_on_all(store, actor, &ids, Action::Delete).await?;
-    store
-        .agents()
-        .delete_many(&ids)
-        .await
-        .map_err(bulk_not_found)
+    let tx = store.begin().await?;
+    let mut gone = Vec::with_capacity(ids.len());
+    for id in &ids {
+        if let Some(agent) = tx.agents().get(id).await? {
+            gone.push(agent);
+        }
+    }
+    let deleted = tx.agents().delete_many(&ids).await.map_err(bulk_not_found)?;
+    // One entry per agent, so each agent's history tells it.
+    for agent in &gone {
+        let entry = change(AuditAction::AgentDelete, agent)
+            .deleted(&snapshot(agent))
+            .field("bulk", true);
+        audit::record(&tx, actor, entry).await?;
+    }
+    tx.commit().await?;
+    Ok(deleted)
 }
 
 pub async fn bulk_update(
@@ -541,11 +632,26 @@ pub async fn bulk_update(
         ));
     }
     let rights = allowed_on_all(store, actor, &ids, Action::Edit).await?;
-    let updated = store
+    let tx = store.begin().await?;
+    let mut before = HashMap::with_capacity(ids.len());
+    for id in &ids {
+        if let Some(agent) = tx.agents().get(id).await? {
+            before.insert(agent.id.clone(), snapshot(&agent));
+        }
+    }
+    let updated = tx
         .agents()
         .update_many(&ids, &changes, owner(actor)?)
         .await
         .map_err(bulk_not_found)?;
+    for agent in &updated {
+        let was = before.get(&agent.id).cloned().unwrap_or_default();
+        let entry = change(AuditAction::AgentUpdate, agent)
+            .diff(&was, &snapshot(agent))
+            .field("bulk", true);
+        audit::record(&tx, actor, entry).await?;
+    }
+    tx.commit().await?;
     let updated = updated
         .into_iter()
         .map(|a| {
@@ -587,6 +693,7 @@ pub async fn share(
         ));
     }
     let (agent, _) = load(store, actor, id, Action::Manage).await?;
+    let tx = store.begin().await?;
     let mut team_id = agent.team_id.clone();
     if let Some(target) = input.team_id {
         let target = target.filter(|t| !t.trim().is_empty());
@@ -602,7 +709,7 @@ pub async fn share(
                 })?;
         }
         if target != agent.team_id {
-            store.agents().set_team(&agent.id, target.clone()).await?;
+            tx.agents().set_team(&agent.id, target.clone()).await?;
         }
         team_id = target;
     }
@@ -615,12 +722,19 @@ pub async fn share(
                 .unwrap_or_else(|| crate::opaque::token().0)
         });
         if token != agent.share_token {
-            store
-                .agents()
-                .set_share_token(&agent.id, token.clone())
-                .await?;
+            tx.agents().set_share_token(&agent.id, token.clone()).await?;
         }
     }
+    let sharing = |team: &Option<String>, token: &Option<String>| {
+        serde_json::json!({"teamId": team, "public": token.is_some()})
+    };
+    // Entered under the team it ends in (or left), so both teams' admins
+    // can tell.
+    let entry = change(AuditAction::AgentShare, &agent)
+        .team(team_id.as_deref().or(agent.team_id.as_deref()))
+        .diff(&sharing(&agent.team_id, &agent.share_token), &sharing(&team_id, &token));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     Ok(Shared {
         agent_id: agent.id,
         token,
@@ -684,6 +798,10 @@ pub async fn import(store: &Store, actor: &Actor, imported: Imported) -> Result<
         .agents()
         .create(owner, AgentStatus::Draft, &config)
         .await?;
+    let entry = change(AuditAction::AgentCreate, &agent)
+        .created(&snapshot(&agent))
+        .field("imported", true);
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     Ok(created(agent))
 }

@@ -53,10 +53,12 @@ impl FromRequestParts<AppState> for CurrentUser {
             bearer(&parts.headers).ok_or(Error::Unauthenticated(Unauthenticated::Required))?;
         if api_keys::is_api_key(token) {
             let (user, actor) = api_keys::authenticate(state, token).await?;
+            crate::audit::note_caller(&actor, &user.email);
             return Ok(Self(user, actor));
         }
         let (user, _) = user_for_token(state, token).await?;
         let actor = crate::access::actor(&user);
+        crate::audit::note_caller(&actor, &user.email);
         Ok(Self(user, actor))
     }
 }

@@ -293,6 +293,11 @@ impl From<agentforge_runtime::RuntimeError> for ApiError {
     }
 }
 
+/// The error's code, on the response's extensions for the layers around
+/// the handler (the audit trail records a refusal's code).
+#[derive(Debug, Clone)]
+pub struct ErrorCode(pub String);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if self.status.is_server_error() {
@@ -310,7 +315,9 @@ impl IntoResponse for ApiError {
             message: self.message.into_owned(),
             errors: self.errors,
         };
+        let code = ErrorCode(body.error.to_string());
         let mut response = (self.status, axum::Json(body)).into_response();
+        response.extensions_mut().insert(code);
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()

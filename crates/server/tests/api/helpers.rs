@@ -248,6 +248,22 @@ impl TestApp {
             .collect()
     }
 
+    /// The audit entries with `action` (`agent.create` …), newest first,
+    /// read from the store.
+    pub async fn audit(&self, action: &str) -> Vec<agentforge_store::AuditEntry> {
+        self.store
+            .audit()
+            .list(
+                &agentforge_store::AuditFilter {
+                    action: Some(action.to_owned()),
+                    ..Default::default()
+                },
+                500,
+            )
+            .await
+            .expect("the audit log reads")
+    }
+
     /// The plain-text words of an email of the outbox, opened as only the
     /// server can (they are stored sealed).
     pub fn mail_text(&self, mail: &agentforge_store::Mail) -> String {

@@ -11,6 +11,7 @@ mod m0005_create_teams;
 mod m0006_create_jobs_and_turn_state;
 mod m0007_mail_templates_and_languages;
 mod m0008_create_api_keys_and_mcp_servers;
+mod m0009_create_audit_logs;
 
 pub(crate) struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0006_create_jobs_and_turn_state::Migration),
             Box::new(m0007_mail_templates_and_languages::Migration),
             Box::new(m0008_create_api_keys_and_mcp_servers::Migration),
+            Box::new(m0009_create_audit_logs::Migration),
         ]
     }
 }
