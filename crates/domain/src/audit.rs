@@ -270,17 +270,39 @@ mod tests {
     #[test]
     fn a_secret_set_for_the_first_time_shows_null_to_redacted() {
         let diff = changes(&json!({}), &json!({"webhook_secret": "whsec_x"}));
-        assert_eq!(diff["webhook_secret"], json!({"from": null, "to": REDACTED}));
+        assert_eq!(
+            diff["webhook_secret"],
+            json!({"from": null, "to": REDACTED})
+        );
     }
 
     #[test]
     fn secret_names_are_recognised_in_any_spelling() {
-        for name in ["password", "newPassword", "api_key", "apiKey", "signingSecret",
-            "botToken", "X-Authorization", "env", "headers", "credentials"] {
+        for name in [
+            "password",
+            "newPassword",
+            "api_key",
+            "apiKey",
+            "signingSecret",
+            "botToken",
+            "X-Authorization",
+            "env",
+            "headers",
+            "credentials",
+        ] {
             assert!(is_secret_field(name), "{name}");
         }
-        for name in ["name", "status", "model", "description", "keywords", "maxTokens",
-            "environment", "envelope", "tokensIn"] {
+        for name in [
+            "name",
+            "status",
+            "model",
+            "description",
+            "keywords",
+            "maxTokens",
+            "environment",
+            "envelope",
+            "tokensIn",
+        ] {
             assert!(!is_secret_field(name), "{name}");
         }
     }

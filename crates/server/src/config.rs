@@ -78,6 +78,8 @@ pub struct Config {
     pub request_timeout: Duration,
     pub max_body_bytes: usize,
     pub shutdown_grace: Duration,
+    /// How long audit entries are kept; older ones are deleted daily.
+    pub audit_retention: Duration,
     /// `None` keeps mail in the outbox.
     pub smtp_url: Option<Secret<String>>,
     pub mail_from: String,
@@ -383,6 +385,9 @@ impl Config {
         let max_body_bytes = r
             .integer("max_body_bytes", 1024, 1 << 32)
             .map(|n| n as usize);
+        let audit_retention = r
+            .integer("audit_retention_days", 1, 36_500)
+            .map(|n| Duration::from_secs(n as u64 * 86_400));
         let shutdown_grace = r
             .integer("shutdown_grace_seconds", 0, 3600)
             .map(|n| Duration::from_secs(n as u64));
@@ -562,6 +567,7 @@ impl Config {
                 request_timeout: request_timeout.unwrap_or_default(),
                 max_body_bytes: max_body_bytes.unwrap_or_default(),
                 shutdown_grace: shutdown_grace.unwrap_or_default(),
+                audit_retention: audit_retention.unwrap_or_default(),
                 smtp_url: (!smtp_url.is_empty()).then(|| Secret::new(smtp_url)),
                 mail_from,
                 mail_console,

@@ -56,6 +56,7 @@ pub mod dto {
         ActivityBucket, DashboardActivity, DashboardOut, DashboardOverview, SystemStatusOut,
     };
     pub use crate::api_keys::types::*;
+    pub use crate::audit::{AuditEntryOut, AuditPageOut, AuditQuery, ExportFormat};
     pub use crate::chat::types::*;
     pub use crate::conversations::types::*;
     pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};
@@ -124,6 +125,18 @@ impl Application {
                 mailer: state.mailer.clone(),
             },
         );
+        state.runtime.jobs().register(
+            audit::PURGE,
+            audit::Purge {
+                store: state.store.clone(),
+                retention: state.config.audit_retention,
+            },
+        );
+        state
+            .runtime
+            .jobs()
+            .schedule(audit::PURGE, "0 23 3 * * *", serde_json::Value::Null)
+            .context("cannot schedule the audit log's retention")?;
         state
             .runtime
             .start()

@@ -87,6 +87,8 @@ pub struct AuditFilter {
     pub resource_type: Option<String>,
     pub resource_id: Option<String>,
     pub request_id: Option<String>,
+    /// Entries about this team or things in it.
+    pub team_id: Option<String>,
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,
     /// Matched case-insensitively in the actor's label, the action, the
@@ -168,11 +170,7 @@ impl<'a, C: ConnectionTrait + TransactionTrait> AuditLog<'a, C> {
 
     /// Deletes the entries older than `before`, at most `batch` of them
     /// (the retention job calls it until it returns less than `batch`).
-    pub async fn purge_before(
-        &self,
-        before: DateTime<Utc>,
-        batch: u64,
-    ) -> Result<u64, StoreError> {
+    pub async fn purge_before(&self, before: DateTime<Utc>, batch: u64) -> Result<u64, StoreError> {
         let ids: Vec<String> = audit_log::Entity::find()
             .select_only()
             .column(audit_log::Column::Id)
@@ -204,6 +202,7 @@ fn condition(filter: &AuditFilter) -> Condition {
         (C::ResourceType, &filter.resource_type),
         (C::ResourceId, &filter.resource_id),
         (C::RequestId, &filter.request_id),
+        (C::TeamId, &filter.team_id),
     ];
     for (column, value) in exact {
         if let Some(value) = value {
@@ -219,7 +218,12 @@ fn condition(filter: &AuditFilter) -> Condition {
     if let Some(before) = &filter.before_id {
         all = all.add(C::Id.lt(before.clone()));
     }
-    if let Some(text) = filter.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+    if let Some(text) = filter
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
         let escaped = text
             .to_lowercase()
             .replace('\\', "\\\\")

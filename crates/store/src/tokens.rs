@@ -143,32 +143,30 @@ impl<'a, C: ConnectionTrait + TransactionTrait> RefreshTokens<'a, C> {
     }
 
     /// Signs out the session the token belongs to (its whole family, so
-    /// the access tokens naming it stop too). Unknown tokens are ignored.
-    pub async fn revoke(&self, token_hash: &str) -> Result<(), StoreError> {
-        let family = Query::select()
-            .column(refresh_token::Column::FamilyId)
-            .from(refresh_token::Entity)
-            .and_where(refresh_token::Column::TokenHash.eq(token_hash))
-            .to_owned();
-        refresh_token::Entity::update_many()
-            .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
-            .filter(refresh_token::Column::FamilyId.in_subquery(family))
-            .filter(refresh_token::Column::RevokedAt.is_null())
-            .exec(self.db)
+    /// the access tokens naming it stop too). Answers that token when this
+    /// ended its session: `None` for an unknown token or a session already
+    /// ended.
+    pub async fn revoke(&self, token_hash: &str) -> Result<Option<RefreshToken>, StoreError> {
+        let Some(token) = self.find_by_hash(token_hash).await? else {
+            return Ok(None);
+        };
+        let ended = self
+            .revoke_session(&token.user_id, &token.family_id)
             .await?;
-        Ok(())
+        Ok(ended.then_some(token))
     }
 
-    /// Signs out one of `user_id`'s sessions (sign-out with its access token).
-    pub async fn revoke_session(&self, user_id: &str, family_id: &str) -> Result<(), StoreError> {
-        refresh_token::Entity::update_many()
+    /// Signs out one of `user_id`'s sessions (sign-out with its access
+    /// token). Answers whether it was still going (had a token not revoked).
+    pub async fn revoke_session(&self, user_id: &str, family_id: &str) -> Result<bool, StoreError> {
+        let result = refresh_token::Entity::update_many()
             .col_expr(refresh_token::Column::RevokedAt, Expr::value(crate::now()))
             .filter(refresh_token::Column::UserId.eq(user_id))
             .filter(refresh_token::Column::FamilyId.eq(family_id))
             .filter(refresh_token::Column::RevokedAt.is_null())
             .exec(self.db)
             .await?;
-        Ok(())
+        Ok(result.rows_affected > 0)
     }
 
     /// Which of `family_ids` are live sessions: a token neither revoked nor

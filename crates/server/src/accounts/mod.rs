@@ -8,6 +8,8 @@ pub(crate) mod types;
 pub use service::{PASSWORD_RESET, PasswordResets};
 pub use types::UserOut;
 
+use agentforge_domain::audit::AuditAction;
+use agentforge_domain::policy::Actor;
 use agentforge_domain::{Email, Language, ParseError, Password, Role};
 use agentforge_store::{NewUser, Store, User};
 use axum::body::Bytes;
@@ -16,6 +18,7 @@ use axum::http::header::{COOKIE, SET_COOKIE, USER_AGENT};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::audit;
 use crate::auth::{CurrentUser, device};
 use crate::http::{ApiError, ClientIp, Envelope, ErrorBody, Json};
 use crate::state::AppState;
@@ -274,12 +277,12 @@ async fn verify_email(
     ))]
 async fn resend_verification(
     State(state): State<AppState>,
-    CurrentUser(user, _actor): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     ip: ClientIp,
     headers: HeaderMap,
 ) -> Result<Envelope<NoticeOut>, ApiError> {
     accounts(&state)
-        .resend_verification(&user, &client(ip, &headers))
+        .resend_verification(&user, &actor, &client(ip, &headers))
         .await?;
     Ok(Envelope::new(NoticeOut::new(format!(
         "We have sent a new confirmation link to {}.",
@@ -411,7 +414,8 @@ pub enum CreateAdminError {
 
 /// Creates an admin account, or makes the existing account with that email
 /// an admin (with the given password, re-enabled). For operators who have
-/// lost access to every admin account.
+/// lost access to every admin account. The server itself is the actor of
+/// its audit entry (`user.register`, or `user.update`).
 pub async fn create_admin(
     store: &Store,
     email: &str,
@@ -436,6 +440,14 @@ pub async fn create_admin(
             .revoke_all_for_user(&user.id)
             .await
             .map_err(anyhow::Error::from)?;
+        let disabled = |u: &User| serde_json::json!({ "disabled": u.disabled_at.is_some() });
+        let entry = service::change(AuditAction::UserUpdate, &user)
+            .diff(&service::profile(&existing), &service::profile(&user))
+            .diff(&disabled(&existing), &disabled(&user));
+        let entry = service::with_password_change(entry, &existing, &user);
+        audit::record(&tx, &Actor::System, entry)
+            .await
+            .map_err(anyhow::Error::from)?;
         tx.commit().await.map_err(anyhow::Error::from)?;
         return Ok((user, AdminOutcome::Promoted));
     }
@@ -449,20 +461,29 @@ pub async fn create_admin(
         email_verified: true,
     };
     let user = tx.users().create(new).await.map_err(anyhow::Error::from)?;
+    let entry = service::change(AuditAction::UserRegister, &user).created(&service::profile(&user));
+    audit::record(&tx, &Actor::System, entry)
+        .await
+        .map_err(anyhow::Error::from)?;
     tx.commit().await.map_err(anyhow::Error::from)?;
     Ok((user, AdminOutcome::Created))
 }
 
 /// Marks an account's address verified, for operators of a server with no
 /// mail server (or whose user never got the link): `agentforge
-/// verify-email`. Answers the account, or why not.
+/// verify-email`, by the server itself as the audit entry says. Answers
+/// the account, or why not.
 pub async fn mark_email_verified(store: &Store, email: &str) -> anyhow::Result<User> {
     let email = Email::parse(email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
     let tx = store.begin().await?;
     let Some(user) = tx.users().find_by_email(&email).await? else {
         anyhow::bail!("no account has the address {email}");
     };
-    let user = tx.users().mark_email_verified(&user.id).await?;
+    let before = user;
+    let user = tx.users().mark_email_verified(&before.id).await?;
+    let entry = service::change(AuditAction::UserEmailVerify, &user)
+        .diff(&service::profile(&before), &service::profile(&user));
+    audit::record(&tx, &Actor::System, entry).await?;
     // The links still out there would only prove it again: they go.
     tx.one_time_tokens()
         .void_unused(&user.id, agentforge_store::TokenPurpose::EmailVerification)

@@ -4,10 +4,13 @@
 //! Each operation that writes more than once does it in one transaction,
 //! with the email it sends queued in the same one: a password reset uses
 //! its link, sets the password, proves the address, signs every session out
-//! and tells the owner, or does none of it.
+//! and tells the owner, or does none of it. Each change writes its audit
+//! entry in its transaction too (`user.register`, `user.login` …); a failed
+//! sign-in, which changes nothing, writes one of its own.
 
 use std::net::IpAddr;
 
+use agentforge_domain::audit::{AuditAction, AuditOutcome, AuditResource};
 use agentforge_domain::error::{Conflict, Error, Problems, Unauthenticated, messages};
 use agentforge_domain::policy::Actor;
 use agentforge_domain::{Email, Language, Password, PersonName, Role};
@@ -19,6 +22,7 @@ use agentforge_store::{
 use chrono::Utc;
 
 use super::password::Hasher;
+use crate::audit::{self, Change};
 use crate::auth::device::{DeviceCookie, DeviceCookies};
 use crate::auth::tokens::{
     self, ACCESS_TOKEN_TTL, AccessClaims, AccessTokens, REFRESH_TOKEN_TTL, RESET_TOKEN_TTL,
@@ -40,6 +44,9 @@ pub struct Client {
 #[derive(Debug, Clone)]
 pub struct Session {
     pub user: User,
+    /// The session's id (its refresh tokens' family), which its access
+    /// tokens name.
+    pub id: String,
     /// The access token (JWT).
     pub token: String,
     pub refresh_token: String,
@@ -86,6 +93,36 @@ fn invalid_link() -> Error {
 
 fn disabled() -> Error {
     Error::Denied(agentforge_domain::Denied::AccountDisabled)
+}
+
+/// The audit entry of a change to `user`'s account, which is theirs.
+pub(super) fn change(action: AuditAction, user: &User) -> Change {
+    Change::new(action, AuditResource::User, &user.id).owner(&user.id)
+}
+
+/// What an account's audit diff compares: its profile, never the password
+/// (whose change an entry shows with [`with_password_change`]).
+pub(super) fn profile(user: &User) -> serde_json::Value {
+    serde_json::json!({
+        "email": user.email,
+        "firstName": user.first_name,
+        "lastName": user.last_name,
+        "role": user.role.as_str(),
+        "language": user.language.as_str(),
+        "emailVerified": user.email_verified_at.is_some(),
+    })
+}
+
+/// `entry` showing that the password changed from `before`'s to `after`'s
+/// (the diff redacts the field, so only that it changed shows).
+pub(super) fn with_password_change(entry: Change, before: &User, after: &User) -> Change {
+    let hash = |user: &User| serde_json::json!({ "password": user.password_hash });
+    entry.diff(&hash(before), &hash(after))
+}
+
+/// The entry of a session opened or ended: the session, the account's.
+fn session_change(action: AuditAction, user_id: &str, session_id: &str) -> Change {
+    Change::new(action, AuditResource::Session, session_id).owner(user_id)
 }
 
 /// What account operations use: the store, email, the limits and tokens.
@@ -151,6 +188,8 @@ impl Accounts<'_> {
             })
             .await?;
         self.send_verification(&tx, &user).await?;
+        let entry = change(AuditAction::UserRegister, &user).created(&profile(&user));
+        audit::record(&tx, &crate::access::actor(&user), entry).await?;
         let mut session = self.open_session(&tx, user, &client).await?;
         tx.commit().await?;
         session.device_cookie = Some(self.devices.issue(&email_of(&session.user)?));
@@ -190,18 +229,41 @@ impl Accounts<'_> {
         // takes as long and says the same: no probing for accounts.
         let stored = user.as_ref().map(|u| u.password_hash.clone());
         let matches = self.hasher.verify(password.to_owned(), stored).await?;
-        let Some(user) = user.filter(|_| matches) else {
-            return Err(Error::Unauthenticated(Unauthenticated::InvalidCredentials));
+        let user = match user {
+            Some(user) if matches => user,
+            user => {
+                self.record_failed_login(user.as_ref(), &email).await;
+                return Err(Error::Unauthenticated(Unauthenticated::InvalidCredentials));
+            }
         };
         if user.disabled_at.is_some() {
             return Err(disabled());
         }
         let tx = self.store.begin().await?;
         tx.users().touch_last_login(&user.id).await?;
+        let actor = crate::access::actor(&user);
         let mut session = self.open_session(&tx, user, &client).await?;
+        let entry = session_change(AuditAction::UserLogin, &session.user.id, &session.id);
+        audit::record(&tx, &actor, entry).await?;
         tx.commit().await?;
         session.device_cookie = Some(self.devices.issue(&email));
         Ok(session)
+    }
+
+    /// Records a sign-in refused for its credentials: against the account
+    /// when the address has one, else against no account, with the address
+    /// typed. Either way the same work, so the time taken tells nothing.
+    /// A failure to record is logged: the answer stays the refusal.
+    async fn record_failed_login(&self, user: Option<&User>, email: &Email) {
+        let entry = match user {
+            Some(user) => change(AuditAction::UserLoginFailed, user),
+            None => Change::new(AuditAction::UserLoginFailed, AuditResource::User, "unknown")
+                .field("email", email.as_str()),
+        }
+        .outcome(AuditOutcome::Failed);
+        if let Err(error) = audit::record_alone(self.store, &Actor::Anonymous, entry).await {
+            tracing::warn!(%error, "could not record a failed sign-in in the audit log");
+        }
     }
 
     pub async fn refresh(&self, refresh_token: &str, client: Client) -> Result<Session, Error> {
@@ -246,24 +308,39 @@ impl Accounts<'_> {
 
     /// Signs out the session of the access token and of the refresh token,
     /// whichever are given and known (an expired access token still names
-    /// its session). Always succeeds.
+    /// its session). Always succeeds; each session it ends writes a
+    /// `user.logout` entry (signing out again writes none).
     pub async fn logout(
         &self,
         access: Option<&AccessClaims>,
         refresh_token: Option<&str>,
     ) -> Result<(), Error> {
-        if let Some(claims) = access {
-            self.store
+        let tx = self.store.begin().await?;
+        let mut ended = Vec::new();
+        if let Some(claims) = access
+            && tx
                 .refresh_tokens()
                 .revoke_session(&claims.user_id, &claims.session_id)
-                .await?;
+                .await?
+        {
+            ended.push((claims.user_id.clone(), claims.session_id.clone()));
         }
-        if let Some(token) = refresh_token.map(str::trim).filter(|t| !t.is_empty()) {
-            self.store
+        if let Some(token) = refresh_token.map(str::trim).filter(|t| !t.is_empty())
+            && let Some(token) = tx
                 .refresh_tokens()
                 .revoke(&tokens::hash_token(token))
-                .await?;
+                .await?
+        {
+            ended.push((token.user_id, token.family_id));
         }
+        for (user_id, session_id) in ended {
+            let Some(user) = tx.users().find_by_id(&user_id).await? else {
+                continue;
+            };
+            let entry = session_change(AuditAction::UserLogout, &user_id, &session_id);
+            audit::record(&tx, &crate::access::actor(&user), entry).await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 
@@ -278,12 +355,26 @@ impl Accounts<'_> {
             )
             .await?
             .ok_or_else(invalid_link)?;
+        let before = tx
+            .users()
+            .find_by_id(&user_id)
+            .await?
+            .ok_or_else(invalid_link)?;
         let user = tx.users().mark_email_verified(&user_id).await?;
+        // Whoever holds the link acts for the account it was mailed to.
+        let entry =
+            change(AuditAction::UserEmailVerify, &user).diff(&profile(&before), &profile(&user));
+        audit::record(&tx, &crate::access::actor(&user), entry).await?;
         tx.commit().await?;
         Ok(user)
     }
 
-    pub async fn resend_verification(&self, user: &User, client: &Client) -> Result<(), Error> {
+    pub async fn resend_verification(
+        &self,
+        user: &User,
+        actor: &Actor,
+        client: &Client,
+    ) -> Result<(), Error> {
         self.limiter
             .check(&format!("verify-email:{}", user.id), self.per_email)?;
         self.limit_ip(client)?;
@@ -299,6 +390,8 @@ impl Accounts<'_> {
             return Err(Error::Conflict(Conflict::AlreadyVerified));
         }
         self.send_verification(&tx, &user).await?;
+        let entry = change(AuditAction::UserVerificationResend, &user).field("email", &user.email);
+        audit::record(&tx, actor, entry).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -312,13 +405,14 @@ impl Accounts<'_> {
         self.limiter
             .check(&format!("forgot-email:{email}"), self.per_email)?;
         // The same work for every address, known or not: one job, which
-        // looks the address up and mails a link if it is an account's. So
-        // neither the answer nor the time it takes tells whether an account
-        // exists.
+        // looks the address up and mails a link if it is an account's (and
+        // only then writes the audit entry). So neither the answer nor the
+        // time it takes tells whether an account exists.
         self.jobs
             .enqueue(NewJob::now(
                 PASSWORD_RESET,
-                serde_json::json!({ "email": email.as_str() }),
+                // Where the request came from, for the audit entry the job writes.
+                serde_json::json!({ "email": email.as_str(), "origin": audit::origin() }),
                 PASSWORD_RESET_ATTEMPTS,
             ))
             .await?;
@@ -347,6 +441,11 @@ impl Accounts<'_> {
             )
             .await?
             .ok_or_else(invalid_link)?;
+        let before = tx
+            .users()
+            .find_by_id(&user_id)
+            .await?
+            .ok_or_else(invalid_link)?;
         tx.users()
             .update_profile(
                 &user_id,
@@ -364,6 +463,11 @@ impl Accounts<'_> {
             reset_link: self.mailer.link("/forgot-password"),
         };
         self.send(&tx, &user, message).await?;
+        // Whoever holds the link acts for the account it was mailed to.
+        let entry =
+            change(AuditAction::UserPasswordReset, &user).diff(&profile(&before), &profile(&user));
+        let entry = with_password_change(entry, &before, &user);
+        audit::record(&tx, &crate::access::actor(&user), entry).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -481,6 +585,12 @@ impl Accounts<'_> {
                 )
                 .await?;
         }
+        let mut entry = change(AuditAction::UserProfileUpdate, &updated)
+            .diff(&profile(&user), &profile(&updated));
+        if password_changed {
+            entry = with_password_change(entry, &user, &updated);
+        }
+        audit::record(&tx, actor, entry).await?;
         let session = if password_changed {
             tx.refresh_tokens().revoke_all_for_user(&updated.id).await?;
             let message = MailMessage::PasswordChanged {
@@ -518,6 +628,10 @@ impl Accounts<'_> {
         }
         let tx = self.store.begin().await?;
         crate::teams::service::hand_over(&tx, &user.id).await?;
+        // Written while the account exists (the entry names it by its
+        // address); entries have no foreign keys, so it outlives it.
+        let entry = change(AuditAction::UserDelete, &user).deleted(&profile(&user));
+        audit::record(&tx, actor, entry).await?;
         tx.users().delete(&user.id).await?;
         tx.commit().await?;
         tracing::info!(user_id = %user.id, "account deleted");
@@ -544,6 +658,7 @@ impl Accounts<'_> {
 
     fn session(&self, user: User, session_id: &str, refresh_token: String) -> Session {
         Session {
+            id: session_id.to_owned(),
             token: self.tokens.issue(&user.id, session_id),
             refresh_token,
             expires_in: ACCESS_TOKEN_TTL.num_seconds(),
@@ -596,9 +711,16 @@ impl JobHandler for PasswordResets {
             .and_then(serde_json::Value::as_str)
             .and_then(|email| Email::parse(email).ok())
             .ok_or_else(|| JobFailure::Permanent("the job names no address".to_owned()))?;
-        mail_password_reset(&self.store, &self.mailer, &email)
-            .await
-            .map_err(|e| JobFailure::Retry(e.to_string()))
+        let origin = job
+            .payload
+            .get("origin")
+            .and_then(|o| serde_json::from_value::<audit::Origin>(o.clone()).ok());
+        audit::within(
+            origin,
+            mail_password_reset(&self.store, &self.mailer, &email),
+        )
+        .await
+        .map_err(|e| JobFailure::Retry(e.to_string()))
     }
 }
 
@@ -631,6 +753,10 @@ async fn mail_password_reset(store: &Store, mailer: &Mailer, email: &Email) -> R
     mailer
         .send_in(&tx, Outgoing::to_user(&user, message))
         .await?;
+    // Whoever asked is unknown (anyone may ask for any address); and the
+    // job runs outside their request, so the entry has no address of theirs.
+    let entry = change(AuditAction::UserPasswordResetRequest, &user);
+    audit::record(&tx, &Actor::Anonymous, entry).await?;
     tx.commit().await?;
     Ok(())
 }

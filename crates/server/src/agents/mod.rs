@@ -10,6 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::audit::{AuditPageOut, AuditQuery};
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
@@ -34,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(restore_version))
         .routes(routes!(export_agent))
         .routes(routes!(share_agent))
+        .routes(routes!(agent_activity))
 }
 
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
@@ -442,4 +444,26 @@ async fn share_agent(
         }),
         team_id: shared.team_id,
     }))
+}
+
+/// An agent's activity
+///
+/// The audit entries about the agent, newest first: for its owner and the
+/// admins of its team (without the address and browser of each change,
+/// which only platform admins see).
+#[utoipa::path(get, path = "/agents/{id}/activity", tag = "agents", params(("id" = String, Path), AuditQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of entries, newest first", body = Envelope<AuditPageOut>),
+        (status = 403, description = "Neither its owner nor an admin of its team", body = ErrorBody),
+        (status = 404, description = "No such agent", body = ErrorBody),
+    ))]
+async fn agent_activity(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Path(id): Path<String>,
+    Query(query): Query<AuditQuery>,
+) -> Result<Envelope<AuditPageOut>, ApiError> {
+    Ok(Envelope::new(
+        service::activity(&state.store, &actor, &id, &query).await?,
+    ))
 }

@@ -290,9 +290,16 @@ pub async fn create(
     }
     let (config, status) = merged(store, actor, changes, blank_config()).await?;
     let status = status.unwrap_or(AgentStatus::Draft);
-    let agent =
-        create_audited(store, actor, owner, status, &config, AuditAction::AgentCreate, None)
-            .await?;
+    let agent = create_audited(
+        store,
+        actor,
+        owner,
+        status,
+        &config,
+        AuditAction::AgentCreate,
+        None,
+    )
+    .await?;
     Ok(created(agent))
 }
 
@@ -508,6 +515,18 @@ pub async fn restore(
     view(store, restored, access).await
 }
 
+/// The audit entries about the agent, for those who manage it.
+pub async fn activity(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    query: &audit::AuditQuery,
+) -> Result<audit::AuditPageOut, Error> {
+    let (agent, _) = load(store, actor, id, Action::Manage).await?;
+    let filter = audit::activity_filter(audit::Activity::Agent(&agent.id), query)?;
+    audit::activity_page(store, &filter, query.limit()?).await
+}
+
 /// The built-in templates, one per agent type at least.
 pub fn templates() -> &'static [Template] {
     &templates::TEMPLATES
@@ -606,7 +625,11 @@ pub async fn bulk_delete(store: &Store, actor: &Actor, ids: Vec<String>) -> Resu
             gone.push(agent);
         }
     }
-    let deleted = tx.agents().delete_many(&ids).await.map_err(bulk_not_found)?;
+    let deleted = tx
+        .agents()
+        .delete_many(&ids)
+        .await
+        .map_err(bulk_not_found)?;
     // One entry per agent, so each agent's history tells it.
     for agent in &gone {
         let entry = change(AuditAction::AgentDelete, agent)
@@ -722,17 +745,20 @@ pub async fn share(
                 .unwrap_or_else(|| crate::opaque::token().0)
         });
         if token != agent.share_token {
-            tx.agents().set_share_token(&agent.id, token.clone()).await?;
+            tx.agents()
+                .set_share_token(&agent.id, token.clone())
+                .await?;
         }
     }
-    let sharing = |team: &Option<String>, token: &Option<String>| {
-        serde_json::json!({"teamId": team, "public": token.is_some()})
-    };
+    let sharing = |team: &Option<String>, token: &Option<String>| serde_json::json!({"teamId": team, "public": token.is_some()});
     // Entered under the team it ends in (or left), so both teams' admins
     // can tell.
     let entry = change(AuditAction::AgentShare, &agent)
         .team(team_id.as_deref().or(agent.team_id.as_deref()))
-        .diff(&sharing(&agent.team_id, &agent.share_token), &sharing(&team_id, &token));
+        .diff(
+            &sharing(&agent.team_id, &agent.share_token),
+            &sharing(&team_id, &token),
+        );
     audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     Ok(Shared {

@@ -3,6 +3,7 @@
 //! and revoke everyone's. A key is shown once, when made; only its hash is
 //! kept.
 
+use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::error::{Conflict, Error, Problems, messages};
 use agentforge_domain::paging::Page;
 use agentforge_domain::policy::{Action, Actor};
@@ -10,6 +11,7 @@ use agentforge_store::{ApiKey, NewApiKey, OwnedApiKey, Store};
 use chrono::{DateTime, Utc};
 
 use crate::access;
+use crate::audit::{self, Change};
 use crate::auth::api_keys::generate;
 
 /// A key to make, as sent.
@@ -30,6 +32,22 @@ const NAME_MAX: usize = 100;
 pub struct Made {
     pub key: ApiKey,
     pub secret: String,
+}
+
+/// The audit entry of a change to `key`, its owner's.
+fn change(action: AuditAction, key: &ApiKey) -> Change {
+    Change::new(action, AuditResource::ApiKey, &key.id).owner(&key.user_id)
+}
+
+/// What a key's audit entry shows of it: how to tell it apart and what it
+/// reaches, never the key (only its hash is kept, and not shown either).
+fn snapshot(key: &ApiKey) -> serde_json::Value {
+    serde_json::json!({
+        "name": key.name,
+        "prefix": key.prefix,
+        "agentIds": key.agent_ids,
+        "expiresAt": key.expires_at,
+    })
 }
 
 /// The actor's own keys, newest first.
@@ -87,11 +105,12 @@ pub async fn create(
             })?;
         agent_ids.push(id);
     }
-    if store.api_keys().count_for_user(&user_id).await? >= u64::from(per_user) {
+    let tx = store.begin().await?;
+    if tx.api_keys().count_for_user(&user_id).await? >= u64::from(per_user) {
         return Err(Error::Conflict(Conflict::TooManyApiKeys));
     }
     let (secret, prefix, key_hash) = generate();
-    let key = store
+    let key = tx
         .api_keys()
         .create(NewApiKey {
             user_id,
@@ -102,14 +121,24 @@ pub async fn create(
             expires_at: new.expires_at,
         })
         .await?;
+    let entry = change(AuditAction::ApiKeyCreate, &key).created(&snapshot(&key));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     Ok(Made { key, secret })
 }
 
 /// Revokes one of the actor's keys (or, for an admin, anyone's); it stops
-/// working at once.
+/// working at once. The entry names the key's owner, whoever revoked it.
 pub async fn revoke(store: &Store, actor: &Actor, id: &str) -> Result<ApiKey, Error> {
     let key = access::api_key(store, actor, id, Action::Delete).await?;
-    store.api_keys().revoke(&key.id).await?;
+    let tx = store.begin().await?;
+    // Revoked meanwhile: as good as absent, as `access::api_key` says.
+    if !tx.api_keys().revoke(&key.id).await? {
+        return Err(Error::not_found(agentforge_domain::Thing::ApiKey));
+    }
+    let entry = change(AuditAction::ApiKeyRevoke, &key).deleted(&snapshot(&key));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     Ok(key)
 }
 

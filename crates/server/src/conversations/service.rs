@@ -3,15 +3,17 @@
 //! see its agent and by the party who held it; ending or deleting it takes
 //! edit rights on the agent, or holding it.
 
+use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole};
 use agentforge_domain::error::{Error, Thing, Unauthenticated};
 use agentforge_domain::paging::Page;
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_runtime::{AgentRef, LiveEvent, Runtime};
-use agentforge_store::{Conversation, ConversationFilter, Message, NewConversation, Store};
+use agentforge_store::{Conversation, ConversationFilter, Message, NewConversation, Store, Tx};
 use chrono::{DateTime, Utc};
 
 use crate::access;
+use crate::audit::{self, Change};
 
 /// Which conversations to list.
 #[derive(Debug, Clone, Default)]
@@ -42,6 +44,32 @@ fn signed_in(actor: &Actor) -> Result<&str, Error> {
     actor
         .user_id()
         .ok_or(Error::Unauthenticated(Unauthenticated::Required))
+}
+
+/// The audit entry of a change to `conversation`: its agent's owner's, and
+/// its agent's team's.
+fn change(action: AuditAction, conversation: &Conversation, team_id: Option<&str>) -> Change {
+    Change::new(action, AuditResource::Conversation, &conversation.id)
+        .owner(&conversation.owner_id)
+        .team(team_id)
+}
+
+/// What a conversation's audit entry shows of it (never what was said).
+fn snapshot(conversation: &Conversation) -> serde_json::Value {
+    serde_json::json!({
+        "agentId": conversation.agent_id,
+        "channel": conversation.channel.as_str(),
+        "status": conversation.status.as_str(),
+    })
+}
+
+/// The team of the conversation's agent.
+async fn team_of(tx: &Tx, conversation: &Conversation) -> Result<Option<String>, Error> {
+    Ok(tx
+        .agents()
+        .get(&conversation.agent_id)
+        .await?
+        .and_then(|agent| agent.team_id))
 }
 
 async fn agent_name(store: &Store, agent_id: &str) -> Result<String, Error> {
@@ -175,7 +203,8 @@ pub async fn create(
         .map(|t| t.trim().to_owned())
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| "New conversation".to_owned());
-    let conversation = store
+    let tx = store.begin().await?;
+    let conversation = tx
         .conversations()
         .create(NewConversation {
             agent_id: agent.id.clone(),
@@ -186,6 +215,14 @@ pub async fn create(
             test: false,
         })
         .await?;
+    let entry = change(
+        AuditAction::ConversationCreate,
+        &conversation,
+        agent.team_id.as_deref(),
+    )
+    .created(&snapshot(&conversation));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     runtime
         .announce(LiveEvent::ConversationStarted {
             conversation: conversation.clone(),
@@ -199,12 +236,28 @@ pub async fn create(
     })
 }
 
-/// Ends a conversation (again ending an ended one changes nothing).
+/// Ends a conversation (again ending an ended one changes nothing, and is
+/// not recorded).
 pub async fn end(runtime: &Runtime, actor: &Actor, id: &str) -> Result<Listed, Error> {
     let store = runtime.store();
     let conversation = load(store, actor, id, None, Action::Edit).await?;
     let was_active = conversation.status != ConversationStatus::Ended;
-    let ended = store.conversations().end(conversation).await?;
+    let ended = if was_active {
+        let tx = store.begin().await?;
+        let before = snapshot(&conversation);
+        let ended = tx.conversations().end(conversation).await?;
+        let entry = change(
+            AuditAction::ConversationEnd,
+            &ended,
+            team_of(&tx, &ended).await?.as_deref(),
+        )
+        .diff(&before, &snapshot(&ended));
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
+        ended
+    } else {
+        conversation
+    };
     let out = listed(store, ended.clone()).await?;
     if was_active && let Some(agent) = store.agents().get(&ended.agent_id).await? {
         runtime
@@ -226,7 +279,16 @@ pub async fn delete(
 ) -> Result<(), Error> {
     let store = runtime.store();
     let conversation = load(store, actor, id, agent_id, Action::Delete).await?;
-    store.conversations().delete(&conversation.id).await?;
+    let tx = store.begin().await?;
+    tx.conversations().delete(&conversation.id).await?;
+    let entry = change(
+        AuditAction::ConversationDelete,
+        &conversation,
+        team_of(&tx, &conversation).await?.as_deref(),
+    )
+    .deleted(&snapshot(&conversation));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     runtime
         .announce(LiveEvent::ConversationDeleted { conversation })
         .await;

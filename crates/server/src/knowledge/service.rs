@@ -3,13 +3,15 @@
 //! may is the access policy's (editing an agent's knowledge takes edit
 //! rights on the agent).
 
+use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::error::{Error, Thing, messages};
 use agentforge_domain::policy::{Action, Actor};
-use agentforge_store::{Document, NewDocument, Store, Upload};
+use agentforge_store::{Agent, Document, NewDocument, Store, Upload};
 
 use super::extract::{self, Kind, Limits, Refusal};
 use super::split;
 use crate::access;
+use crate::audit::{self, Change};
 use crate::config::KnowledgeConfig;
 
 /// Longest document name, in characters.
@@ -57,6 +59,23 @@ fn refused(name: &str, refusal: Refusal) -> Error {
     }
 }
 
+/// The audit entry of a change to `document` of `agent`'s knowledge: the
+/// agent's owner's, and its team's.
+fn change(action: AuditAction, document: &Document, agent: &Agent) -> Change {
+    Change::new(action, AuditResource::Document, &document.id)
+        .owner(&document.owner_id)
+        .team(agent.team_id.as_deref())
+}
+
+/// What a document's audit entry shows of it (never its text).
+fn snapshot(document: &Document) -> serde_json::Value {
+    serde_json::json!({
+        "name": document.name,
+        "size": document.size_bytes,
+        "agentId": document.agent_id,
+    })
+}
+
 /// Refuses documents that would take their owner's account past its quota.
 fn within_quota(used: u64, adding: u64, quota: u64) -> Result<(), Error> {
     if used.saturating_add(adding) <= quota {
@@ -78,7 +97,8 @@ fn within_quota(used: u64, adding: u64, quota: u64) -> Result<(), Error> {
 /// the first bad file refuses them all, and nothing is kept. Reading stops
 /// at `config`'s limits, and the documents must fit in the quota of the
 /// agent owner's account (each counts its file's size and its text's
-/// characters).
+/// characters). Each document is recorded, in the transaction that keeps
+/// them all.
 pub async fn add_documents(
     store: &Store,
     actor: &Actor,
@@ -132,7 +152,15 @@ pub async fn add_documents(
         });
     }
     within_quota(used, adding, config.quota_bytes)?;
-    Ok(store.knowledge().create_documents(documents).await?)
+    let tx = store.begin().await?;
+    let created = tx.knowledge().create_documents(documents).await?;
+    for document in &created {
+        let entry =
+            change(AuditAction::DocumentUpload, document, &agent).created(&snapshot(document));
+        audit::record(&tx, actor, entry).await?;
+    }
+    tx.commit().await?;
+    Ok(created)
 }
 
 /// An agent's documents, newest first.
@@ -153,11 +181,16 @@ pub async fn delete_document(
     document_id: &str,
 ) -> Result<(), Error> {
     let (agent, _) = access::agent(store, actor, agent_id, Action::Edit).await?;
-    let knowledge = store.knowledge();
-    match knowledge.document(document_id).await? {
-        Some(d) if d.agent_id == agent.id => Ok(knowledge.delete_document(&d.id).await?),
-        _ => Err(Error::not_found(Thing::Document)),
-    }
+    let document = match store.knowledge().document(document_id).await? {
+        Some(d) if d.agent_id == agent.id => d,
+        _ => return Err(Error::not_found(Thing::Document)),
+    };
+    let tx = store.begin().await?;
+    tx.knowledge().delete_document(&document.id).await?;
+    let entry =
+        change(AuditAction::DocumentDelete, &document, &agent).deleted(&snapshot(&document));
+    audit::record(&tx, actor, entry).await?;
+    Ok(tx.commit().await?)
 }
 
 /// The image type from its first bytes (the declared type is not trusted).
@@ -187,10 +220,21 @@ pub async fn add_image(store: &Store, actor: &Actor, file: NewFile) -> Result<Up
             "is not a png, jpeg, gif or webp image",
         )
     })?;
-    Ok(store
+    let tx = store.begin().await?;
+    let upload = tx
         .knowledge()
         .create_upload(owner, &file.name, content_type, file.bytes)
-        .await?)
+        .await?;
+    let entry = Change::new(AuditAction::UploadCreate, AuditResource::Upload, &upload.id)
+        .owner(owner)
+        .created(&serde_json::json!({
+            "name": upload.name,
+            "contentType": upload.content_type,
+            "size": upload.data.len(),
+        }));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
+    Ok(upload)
 }
 
 /// An uploaded image, by its unguessable id.

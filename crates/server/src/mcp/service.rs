@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use agentforge_domain::audit::{AuditAction, AuditOutcome, AuditResource};
 use agentforge_domain::error::{Conflict, Error, Problems, Thing, Upstream, messages};
 use agentforge_domain::mcp::{
     self, EndpointInput, McpEndpoint, McpStatus, McpTransport, check_endpoint, is_mask,
@@ -17,9 +18,11 @@ use agentforge_domain::mcp::{
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_mcp::{McpError, ToolOutput, command_allowed};
 use agentforge_runtime::Toolbox;
-use agentforge_store::{McpAssignment, McpDiscovery, McpServer, McpServerFields, Store};
+use agentforge_store::{Agent, McpAssignment, McpDiscovery, McpServer, McpServerFields, Store};
+use serde_json::json;
 
 use crate::access;
+use crate::audit::{self, Change};
 
 /// A server as sent by a create, an update or an import.
 #[derive(Debug, Clone, Default)]
@@ -70,6 +73,28 @@ fn owner(actor: &Actor) -> Result<&str, Error> {
     actor.user_id().ok_or(Error::Unauthenticated(
         agentforge_domain::error::Unauthenticated::Required,
     ))
+}
+
+/// The audit entry of a change to `server`, its owner's.
+fn change(action: AuditAction, server: &McpServer) -> Change {
+    Change::new(action, AuditResource::McpServer, &server.id).owner(&server.owner_id)
+}
+
+/// The audit entry of a change to what `server` lends `agent`: the agent's
+/// team reads it too.
+fn lending(action: AuditAction, server: &McpServer, agent: &Agent) -> Change {
+    change(action, server)
+        .team(agent.team_id.as_deref())
+        .field("agentId", &agent.id)
+}
+
+/// What an assignment's audit diff compares.
+fn lent(assignment: &McpAssignment) -> serde_json::Value {
+    json!({
+        "tools": assignment.tools,
+        "permissions": assignment.permissions,
+        "priority": assignment.priority,
+    })
 }
 
 /// How a configuration reaches its server, once every field is checked and
@@ -197,6 +222,33 @@ impl Mcp<'_> {
         }
     }
 
+    /// What a server's audit diff compares: its configuration and status,
+    /// with its secrets opened under `env` or `headers`, which the diff
+    /// redacts whole (that they changed shows, never what they are).
+    fn snapshot(&self, server: &McpServer) -> serde_json::Value {
+        let mut value = json!({
+            "name": server.name,
+            "description": server.description,
+            "transport": server.transport.as_str(),
+            "command": server.command,
+            "args": server.args,
+            "url": server.url,
+            "enabled": server.enabled,
+            "status": server.status.as_str(),
+        });
+        let secrets = match self.toolbox.endpoint(server) {
+            Ok(McpEndpoint::Stdio { env, .. }) => Some(("env", env)),
+            Ok(McpEndpoint::StreamableHttp { headers, .. }) => Some(("headers", headers)),
+            Err(_) => None,
+        };
+        if let (Some((field, secrets)), Some(fields)) = (secrets, value.as_object_mut())
+            && !secrets.is_empty()
+        {
+            fields.insert(field.into(), json!(secrets));
+        }
+        value
+    }
+
     /// How a new server's configuration reaches it ([`checked_endpoint`]),
     /// once the caller may run it (stdio: an admin, an allowed command).
     fn new_endpoint(&self, actor: &Actor, input: &ServerInput) -> Result<McpEndpoint, Error> {
@@ -223,11 +275,16 @@ impl Mcp<'_> {
     pub async fn create(&self, actor: &Actor, input: ServerInput) -> Result<McpServer, Error> {
         let owner_id = owner(actor)?.to_owned();
         let endpoint = self.new_endpoint(actor, &input)?;
-        if self.store.mcp().count_for_owner(&owner_id).await? >= u64::from(self.per_user) {
+        let tx = self.store.begin().await?;
+        if tx.mcp().count_for_owner(&owner_id).await? >= u64::from(self.per_user) {
             return Err(Error::Conflict(Conflict::TooManyMcpServers));
         }
         let fields = self.fields(&input, endpoint);
-        Ok(self.store.mcp().create(&owner_id, fields).await?)
+        let server = tx.mcp().create(&owner_id, fields).await?;
+        let entry = change(AuditAction::McpServerCreate, &server).created(&self.snapshot(&server));
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
+        Ok(server)
     }
 
     /// Replaces a server's configuration; a secret sent back masked keeps
@@ -258,11 +315,15 @@ impl Mcp<'_> {
         self.may_run(actor, &endpoint)?;
         let reached_differently = endpoint != stored;
         let fields = self.fields(&input, endpoint);
-        let updated = self
-            .store
+        let tx = self.store.begin().await?;
+        let updated = tx
             .mcp()
             .update(&current.id, fields, reached_differently)
             .await?;
+        let entry = change(AuditAction::McpServerUpdate, &updated)
+            .diff(&self.snapshot(&current), &self.snapshot(&updated));
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
         if reached_differently || !updated.enabled {
             self.toolbox.pool.forget(&updated.id).await;
         }
@@ -271,7 +332,11 @@ impl Mcp<'_> {
 
     pub async fn delete(&self, actor: &Actor, id: &str) -> Result<McpServer, Error> {
         let server = access::mcp_server(self.store, actor, id, Action::Delete).await?;
-        self.store.mcp().delete(&server.id).await?;
+        let tx = self.store.begin().await?;
+        tx.mcp().delete(&server.id).await?;
+        let entry = change(AuditAction::McpServerDelete, &server).deleted(&self.snapshot(&server));
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
         self.toolbox.pool.forget(&server.id).await;
         Ok(server)
     }
@@ -312,7 +377,18 @@ impl Mcp<'_> {
                 None,
             ),
         };
-        let server = self.store.mcp().record_discovery(&server.id, found).await?;
+        let entry = change(AuditAction::McpServerTest, &server)
+            .field("status", found.status.as_str())
+            .field("toolCount", found.tools.len())
+            .outcome(if error.is_some() {
+                AuditOutcome::Failed
+            } else {
+                AuditOutcome::Success
+            });
+        let tx = self.store.begin().await?;
+        let server = tx.mcp().record_discovery(&server.id, found).await?;
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
         Ok(Tested {
             server,
             error,
@@ -323,7 +399,10 @@ impl Mcp<'_> {
 
     /// Calls a tool of the server, with arguments checked against its
     /// schema, within the tool timeout. A failure the tool reports is an
-    /// answer (`isError`); the server being unreachable is 502.
+    /// answer (`isError`); the server being unreachable is 502. A call made
+    /// is recorded with the tool's name and whether it succeeded, never its
+    /// arguments or result (they may be anyone's personal data); one
+    /// refused before it is made is not.
     pub async fn execute(
         &self,
         actor: &Actor,
@@ -357,7 +436,8 @@ impl Mcp<'_> {
             .toolbox
             .endpoint(&server)
             .map_err(|e| Error::internal(e.to_string()))?;
-        self.toolbox
+        let called = self
+            .toolbox
             .pool
             .call(
                 &server.id,
@@ -366,8 +446,24 @@ impl Mcp<'_> {
                 arguments,
                 self.toolbox.tool_timeout,
             )
-            .await
-            .map_err(upstream)
+            .await;
+        if let Err(
+            McpError::InvalidArguments { .. } | McpError::UnknownTool(_) | McpError::NotAllowed(_),
+        ) = &called
+        {
+            return called.map_err(upstream);
+        }
+        let succeeded = called.as_ref().is_ok_and(|output| !output.is_error);
+        let entry = change(AuditAction::McpServerToolCall, &server)
+            .field("toolName", tool)
+            .field("succeeded", succeeded)
+            .outcome(if succeeded {
+                AuditOutcome::Success
+            } else {
+                AuditOutcome::Failed
+            });
+        audit::record_alone(self.store, actor, entry).await?;
+        called.map_err(upstream)
     }
 
     /// The agent's servers (whoever may see the agent).
@@ -442,19 +538,28 @@ impl Mcp<'_> {
                 }
             }
         }
-        let existed = self
-            .store
+        let tx = self.store.begin().await?;
+        let before = tx
             .mcp()
             .assignments(&agent.id)
             .await?
-            .iter()
-            .any(|a| a.mcp_server_id == server.id);
-        let assignment = self
-            .store
+            .into_iter()
+            .find(|a| a.mcp_server_id == server.id);
+        let assignment = tx
             .mcp()
             .assign(&agent.id, &server.id, &tools, &permissions, priority)
             .await?;
-        Ok((assignment, server, !existed))
+        // Given again, the server's lending changes.
+        let entry = match &before {
+            None => {
+                lending(AuditAction::McpServerAssign, &server, &agent).created(&lent(&assignment))
+            }
+            Some(before) => lending(AuditAction::McpServerAssignmentUpdate, &server, &agent)
+                .diff(&lent(before), &lent(&assignment)),
+        };
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
+        Ok((assignment, server, before.is_none()))
     }
 
     /// Takes a server off an agent the actor may edit.
@@ -465,11 +570,22 @@ impl Mcp<'_> {
         server_id: &str,
     ) -> Result<(), Error> {
         let (agent, _) = access::agent(self.store, actor, agent_id, Action::Edit).await?;
-        if self.store.mcp().unassign(&agent.id, server_id).await? {
-            Ok(())
-        } else {
-            Err(Error::not_found(Thing::McpServer))
-        }
+        let tx = self.store.begin().await?;
+        let assignment = tx
+            .mcp()
+            .assignments(&agent.id)
+            .await?
+            .into_iter()
+            .find(|a| a.mcp_server_id == server_id);
+        let (Some(assignment), Some(server)) = (assignment, tx.mcp().get(server_id).await?) else {
+            return Err(Error::not_found(Thing::McpServer));
+        };
+        tx.mcp().unassign(&agent.id, &server.id).await?;
+        let entry =
+            lending(AuditAction::McpServerUnassign, &server, &agent).deleted(&lent(&assignment));
+        audit::record(&tx, actor, entry).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The actor's servers in the desktop clients' format
@@ -589,7 +705,8 @@ pub struct Imported {
 
 impl Mcp<'_> {
     /// Imports a desktop client's configuration: each entry is made, or
-    /// skipped (a server of that name exists), or refused with why.
+    /// skipped (a server of that name exists), or refused with why. Those
+    /// made are made together, each with its entry (`imported`).
     pub async fn import(
         &self,
         actor: &Actor,
@@ -599,8 +716,8 @@ impl Mcp<'_> {
         let owner_id = owner(actor)?.to_owned();
         let entries =
             super::import::entries(document).map_err(|why| Error::invalid("mcpServers", why))?;
-        let mut existing: Vec<String> = self
-            .store
+        let tx = self.store.begin().await?;
+        let mut existing: Vec<String> = tx
             .mcp()
             .list_for_owner(&owner_id)
             .await?
@@ -669,7 +786,11 @@ impl Mcp<'_> {
                 continue;
             }
             let fields = self.fields(&input, endpoint);
-            let server = self.store.mcp().create(&owner_id, fields).await?;
+            let server = tx.mcp().create(&owner_id, fields).await?;
+            let entry = change(AuditAction::McpServerCreate, &server)
+                .created(&self.snapshot(&server))
+                .field("imported", true);
+            audit::record(&tx, actor, entry).await?;
             existing.push(server.name.to_lowercase());
             count += 1;
             results.push(Imported {
@@ -679,6 +800,7 @@ impl Mcp<'_> {
                 server: Some(server),
             });
         }
+        tx.commit().await?;
         Ok(results)
     }
 }

@@ -8,6 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::audit::{AuditPageOut, AuditQuery};
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
@@ -22,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(remove_member))
         .routes(routes!(add_team_agent, remove_team_agent))
         .routes(routes!(notify_team))
+        .routes(routes!(team_activity))
         .routes(routes!(team_invitations, invite))
         .routes(routes!(accept_invitation))
         .routes(routes!(reject_invitation))
@@ -392,10 +394,10 @@ async fn invite(
     ))]
 async fn accept_invitation(
     State(state): State<AppState>,
-    CurrentUser(user, _actor): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<AcceptedOut>, ApiError> {
-    let (team, member) = service::accept(&state.store, &user, &token).await?;
+    let (team, member) = service::accept(&state.store, &actor, &user, &token).await?;
     Ok(Envelope::new(AcceptedOut {
         team: team.into(),
         member: member.into(),
@@ -416,11 +418,13 @@ async fn accept_invitation(
     ))]
 async fn reject_invitation(
     State(state): State<AppState>,
-    CurrentUser(user, _actor): CurrentUser,
+    CurrentUser(user, actor): CurrentUser,
     Path(token): Path<String>,
 ) -> Result<Envelope<InvitationOut>, ApiError> {
     Ok(Envelope::new(
-        service::reject(&state.store, &user, &token).await?.into(),
+        service::reject(&state.store, &actor, &user, &token)
+            .await?
+            .into(),
     ))
 }
 
@@ -480,5 +484,28 @@ async fn my_invitations(
     let invitations = service::my_invitations(&state.store, &user).await?;
     Ok(Envelope::new(
         invitations.into_iter().map(InvitationOut::from).collect(),
+    ))
+}
+
+/// A team's activity
+///
+/// The audit entries of the team and of everything in it (members,
+/// invitations, its agents), newest first: for its owners and admins
+/// (without the address and browser of each change, which only platform
+/// admins see).
+#[utoipa::path(get, path = "/teams/{id}/activity", tag = "teams", params(("id" = String, Path), AuditQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of entries, newest first", body = Envelope<AuditPageOut>),
+        (status = 403, description = "Not an owner or admin of the team", body = ErrorBody),
+        (status = 404, description = "No such team", body = ErrorBody),
+    ))]
+async fn team_activity(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Path(id): Path<String>,
+    Query(query): Query<AuditQuery>,
+) -> Result<Envelope<AuditPageOut>, ApiError> {
+    Ok(Envelope::new(
+        service::activity(&state.store, &actor, &id, &query).await?,
     ))
 }

@@ -5,9 +5,10 @@
 //! any team. The rules across rows live here, each checked and applied in
 //! one transaction: a team always keeps an owner, only owners deal in
 //! ownership, an invitation is used once, and a leaving owner's teams are
-//! handed over.
+//! handed over. Every change writes its audit entry in its own transaction.
 
 use agentforge_domain::Email;
+use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::error::{Conflict, Denied, Error, Missing, Thing, messages};
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_domain::team::{INVITATION_TTL_DAYS, InvitationStatus, TEAM_NOTICE_MAX, TeamRole};
@@ -16,8 +17,10 @@ use agentforge_store::{
     Agent, Invitation, Member, NewInvitation, Store, StoreError, Team, TeamChanges, Tx, User,
 };
 use chrono::{Duration, Utc};
+use serde_json::{Value, json};
 
 use crate::access;
+use crate::audit::{self, Change};
 use crate::config::TeamMailLimits;
 use crate::mail::{MailMessage, Mailer, Outgoing, quoted};
 use crate::rate_limit::{HOUR, RateLimiter};
@@ -127,6 +130,40 @@ pub fn display_name(user: &User) -> String {
     }
 }
 
+/// The audit entry of a change to something of `team`'s (`resource` `id`):
+/// the team's, and owned by whoever made the team.
+fn audited(action: AuditAction, resource: AuditResource, id: &str, team: &Team) -> Change {
+    let entry = Change::new(action, resource, id).team(Some(&team.id));
+    match &team.created_by {
+        Some(owner) => entry.owner(owner),
+        None => entry,
+    }
+}
+
+/// The audit entry of a change to `team` itself, or to its members and agents.
+fn change(action: AuditAction, team: &Team) -> Change {
+    audited(action, AuditResource::Team, &team.id, team)
+}
+
+/// What a team's audit diff compares.
+fn snapshot(team: &Team) -> Value {
+    json!({ "name": team.name, "description": team.description })
+}
+
+/// What a membership's audit entry names: who, and in what role.
+fn membership(member: &Member) -> Value {
+    json!({ "userId": member.user_id, "role": member.role.as_str() })
+}
+
+/// What an invitation's audit diff compares (never its token).
+fn invitation_snapshot(invitation: &Invitation) -> Value {
+    json!({
+        "email": invitation.email,
+        "role": invitation.role.as_str(),
+        "status": invitation.status.as_str(),
+    })
+}
+
 async fn summary(store: &Store, team: Team, role: Option<TeamRole>) -> Result<TeamSummary, Error> {
     let (members, agents) = store
         .teams()
@@ -208,7 +245,8 @@ pub async fn create(
     changes: TeamChanges,
 ) -> Result<TeamDetail, Error> {
     let owner = signed_in(actor)?;
-    let team = store
+    let tx = store.begin().await?;
+    let team = tx
         .teams()
         .create(
             &changes.name.unwrap_or_default(),
@@ -216,6 +254,9 @@ pub async fn create(
             owner,
         )
         .await?;
+    let entry = change(AuditAction::TeamCreate, &team).created(&snapshot(&team));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     detail(store, team, Some(TeamRole::Owner)).await
 }
 
@@ -231,8 +272,13 @@ pub async fn update(
     changes: TeamChanges,
 ) -> Result<TeamSummary, Error> {
     let (team, role) = access::team(store, actor, id, Action::Manage).await?;
-    let team = store.teams().update(&team.id, changes).await?;
-    summary(store, team, role).await
+    let tx = store.begin().await?;
+    let updated = tx.teams().update(&team.id, changes).await?;
+    let entry =
+        change(AuditAction::TeamUpdate, &updated).diff(&snapshot(&team), &snapshot(&updated));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
+    summary(store, updated, role).await
 }
 
 /// Deletes the team: its owners, or a platform admin.
@@ -243,7 +289,24 @@ pub async fn delete(store: &Store, actor: &Actor, id: &str) -> Result<(), Error>
             Error::Denied(_) => refused("Only the team's owners can delete it"),
             e => e,
         })?;
-    Ok(store.teams().delete(&team.id).await?)
+    let tx = store.begin().await?;
+    tx.teams().delete(&team.id).await?;
+    let entry = change(AuditAction::TeamDelete, &team).deleted(&snapshot(&team));
+    audit::record(&tx, actor, entry).await?;
+    Ok(tx.commit().await?)
+}
+
+/// The audit entries of the team and everything in it, for its owners and
+/// admins.
+pub async fn activity(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    query: &audit::AuditQuery,
+) -> Result<audit::AuditPageOut, Error> {
+    let (team, _) = access::team(store, actor, id, Action::Manage).await?;
+    let filter = audit::activity_filter(audit::Activity::Team(&team.id), query)?;
+    audit::activity_page(store, &filter, query.limit()?).await
 }
 
 pub async fn members(store: &Store, actor: &Actor, id: &str) -> Result<Vec<Member>, Error> {
@@ -325,6 +388,8 @@ pub async fn add_member(
     mail.mailer
         .send_in(&tx, Outgoing::to_user(&invitee, message))
         .await?;
+    let entry = change(AuditAction::TeamMemberAdd, &team).created(&membership(&member));
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     Ok(member)
 }
@@ -365,6 +430,10 @@ pub async fn set_role(
         ensure_another_owner(&tx, &team.id, &current).await?;
     }
     let updated = tx.teams().set_role(&team.id, &current.id, role).await?;
+    let entry = change(AuditAction::TeamMemberRole, &team)
+        .diff(&membership(&current), &membership(&updated))
+        .field("userId", &updated.user_id);
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     Ok(updated)
 }
@@ -393,6 +462,8 @@ pub async fn remove_member(
         ensure_another_owner(&tx, &team.id, &current).await?;
     }
     tx.teams().remove_member(&team.id, &current.id).await?;
+    let entry = change(AuditAction::TeamMemberRemove, &team).deleted(&membership(&current));
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -412,10 +483,13 @@ pub async fn add_agent(
             e => e,
         })?;
     let (agent, _) = access::agent(store, actor, agent_id, Action::Manage).await?;
-    store
-        .agents()
+    let tx = store.begin().await?;
+    tx.agents()
         .set_team(&agent.id, Some(team.id.clone()))
         .await?;
+    let entry = change(AuditAction::TeamAgentAdd, &team).field("agentId", &agent.id);
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     Ok(Agent {
         team_id: Some(team.id),
         ..agent
@@ -437,7 +511,12 @@ pub async fn remove_agent(
             Conflict::NotInTeam.message(),
         ));
     }
-    Ok(store.agents().set_team(&agent.id, None).await?)
+    let tx = store.begin().await?;
+    tx.agents().set_team(&agent.id, None).await?;
+    let entry =
+        change(AuditAction::TeamAgentRemove, &team).deleted(&json!({ "agentId": agent.id }));
+    audit::record(&tx, actor, entry).await?;
+    Ok(tx.commit().await?)
 }
 
 /// Sends a message to every other member: by email, and live to those
@@ -491,6 +570,9 @@ pub async fn notify(
             )
             .await?;
     }
+    // How many were told, never what they were told.
+    let entry = change(AuditAction::TeamNotify, &team).field("recipients", recipients.len());
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     runtime
         .announce(LiveEvent::TeamNotification {
@@ -612,6 +694,14 @@ pub async fn invite(
             },
         )
         .await?;
+    let entry = audited(
+        AuditAction::InvitationCreate,
+        AuditResource::Invitation,
+        &invitation.id,
+        &team,
+    )
+    .created(&invitation_snapshot(&invitation));
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
     view(store, invitation).await
 }
@@ -668,44 +758,84 @@ pub async fn my_invitations(store: &Store, user: &User) -> Result<Vec<Invitation
     Ok(out)
 }
 
+async fn team_of(store: &Store, invitation: &Invitation) -> Result<Team, Error> {
+    store
+        .teams()
+        .get(&invitation.team_id)
+        .await?
+        .ok_or_else(|| Error::not_found(Thing::Team))
+}
+
+/// Closes a pending invitation of `team`'s as `status` inside `tx`: the
+/// invitation as closed, and the audit entry (`action`) to record with it.
+async fn close(
+    tx: &Tx,
+    invitation: Invitation,
+    team: &Team,
+    status: InvitationStatus,
+    action: AuditAction,
+) -> Result<(Invitation, Change), Error> {
+    tx.teams().close_invitation(&invitation.id, status).await?;
+    let before = invitation_snapshot(&invitation);
+    let closed = Invitation {
+        status,
+        ..invitation
+    };
+    let entry = audited(action, AuditResource::Invitation, &closed.id, team)
+        .diff(&before, &invitation_snapshot(&closed));
+    Ok((closed, entry))
+}
+
 /// Accepts an invitation: it is used up and the person joins the team with
 /// its role, together or not at all.
 pub async fn accept(
     store: &Store,
+    actor: &Actor,
     user: &User,
     token: &str,
 ) -> Result<(TeamSummary, Member), Error> {
     let invitation = invitation_for(store, user, token).await?;
     check_open(&invitation)?;
+    let team = team_of(store, &invitation).await?;
     let tx = store.begin().await?;
-    tx.teams()
-        .close_invitation(&invitation.id, InvitationStatus::Accepted)
-        .await?;
+    let (invitation, entry) = close(
+        &tx,
+        invitation,
+        &team,
+        InvitationStatus::Accepted,
+        AuditAction::InvitationAccept,
+    )
+    .await?;
     let member = tx
         .teams()
         .add_member(&invitation.team_id, &user.id, invitation.role)
         .await?;
+    audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
-    let team = store
-        .teams()
-        .get(&invitation.team_id)
-        .await?
-        .ok_or_else(|| Error::not_found(Thing::Team))?;
     let role = Some(member.role);
     Ok((summary(store, team, role).await?, member))
 }
 
-pub async fn reject(store: &Store, user: &User, token: &str) -> Result<InvitationView, Error> {
+pub async fn reject(
+    store: &Store,
+    actor: &Actor,
+    user: &User,
+    token: &str,
+) -> Result<InvitationView, Error> {
     let invitation = invitation_for(store, user, token).await?;
     check_open(&invitation)?;
-    store
-        .teams()
-        .close_invitation(&invitation.id, InvitationStatus::Rejected)
-        .await?;
-    let closed = Invitation {
-        status: InvitationStatus::Rejected,
-        ..invitation
-    };
+    let team = team_of(store, &invitation).await?;
+    let tx = store.begin().await?;
+    let (closed, entry) = close(
+        &tx,
+        invitation,
+        &team,
+        InvitationStatus::Rejected,
+        AuditAction::InvitationReject,
+    )
+    .await?;
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
     view(store, closed).await
 }
 
@@ -716,16 +846,23 @@ pub async fn revoke(store: &Store, actor: &Actor, id: &str) -> Result<(), Error>
         .invitation(id)
         .await?
         .ok_or_else(|| Error::not_found(Thing::Invitation))?;
-    managed(store, actor, &invitation.team_id)
+    let (team, _) = managed(store, actor, &invitation.team_id)
         .await
         .map_err(|e| match e {
             Error::NotFound(_) => Error::not_found(Thing::Invitation),
             e => e,
         })?;
-    Ok(store
-        .teams()
-        .close_invitation(&invitation.id, InvitationStatus::Revoked)
-        .await?)
+    let tx = store.begin().await?;
+    let (_, entry) = close(
+        &tx,
+        invitation,
+        &team,
+        InvitationStatus::Revoked,
+        AuditAction::InvitationRevoke,
+    )
+    .await?;
+    audit::record(&tx, actor, entry).await?;
+    Ok(tx.commit().await?)
 }
 
 /// Before `user_id` is deleted, inside the deleting transaction: every team

@@ -257,6 +257,7 @@ fn rows() -> Vec<Row> {
         // Agents.
         row(M::GET, "/api/agents/{agent}", None, VIEW),
         row(M::GET, "/api/agents/{agent}/versions", None, VIEW),
+        row(M::GET, "/api/agents/{agent}/activity", None, MANAGE),
         row(M::GET, "/api/agents/{agent}/analytics", None, VIEW),
         row(M::GET, "/api/agents/{agent}/export", None, VIEW),
         row(M::GET, "/api/agents/{agent}/conversations", None, VIEW),
@@ -385,6 +386,12 @@ fn rows() -> Vec<Row> {
             [403, 200, 200, 403, 403, 404, 404, 401],
         ),
         row(
+            M::GET,
+            "/api/teams/{team}/activity",
+            None,
+            [403, 200, 200, 403, 403, 404, 404, 401],
+        ),
+        row(
             M::PUT,
             "/api/teams/{team}/members/{member}/role",
             Some(json!({"role": "viewer"})),
@@ -419,6 +426,18 @@ fn rows() -> Vec<Row> {
         row(
             M::GET,
             "/api/admin/mail-outbox",
+            None,
+            [403, 403, 403, 403, 403, 403, 200, 401],
+        ),
+        row(
+            M::GET,
+            "/api/admin/audit-logs",
+            None,
+            [403, 403, 403, 403, 403, 403, 200, 401],
+        ),
+        row(
+            M::GET,
+            "/api/admin/audit-logs/export",
             None,
             [403, 403, 403, 403, 403, 403, 200, 401],
         ),

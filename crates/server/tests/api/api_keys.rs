@@ -209,3 +209,80 @@ async fn keys_are_limited_in_number_and_in_requests_a_minute() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn making_and_revoking_keys_is_audited_and_never_shows_a_key() {
+    for_each_engine(async |app: TestApp| {
+        let admin = sign_up(&app, "root@example.com").await;
+        let ada = sign_up(&app, "ada@example.com").await;
+        let admin_id = app.api(&admin).me().await.value().id;
+        let ada_id = app.api(&ada).me().await.value().id;
+        let support = agent(&app, &ada, json!({"name": "Support"})).await;
+
+        let made = app
+            .api(&ada)
+            .create_key(&key_in("Zapier", &[&support]))
+            .await
+            .value();
+        let entries = app.audit("api_key.create").await;
+        assert_eq!(entries.len(), 1);
+        let entry = &entries[0];
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("api_key", Some(made.api_key.id.as_str()))
+        );
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.owner_id.as_deref()),
+            (Some(ada_id.as_str()), Some(ada_id.as_str()))
+        );
+        assert_eq!(entry.outcome, "success");
+        assert_eq!(entry.changes["name"]["to"], "Zapier");
+        assert_eq!(entry.changes["prefix"]["to"], made.api_key.prefix.as_str());
+        assert_eq!(entry.changes["agentIds"]["to"], json!([support]));
+        assert!(
+            !serde_json::Value::Object(entry.changes.clone())
+                .to_string()
+                .contains(&made.key)
+        );
+        // Refused, a key is not made and not recorded.
+        app.api(&ada)
+            .create_key(&key_in(" ", &[]))
+            .await
+            .unwrap_err()
+            .expect(422, "validation_failed");
+        assert_eq!(app.audit("api_key.create").await.len(), 1);
+
+        app.api(&ada).revoke_key(&made.api_key.id).await.value();
+        let revoked = app.audit("api_key.revoke").await;
+        assert_eq!(revoked.len(), 1);
+        assert_eq!(
+            revoked[0].resource_id.as_deref(),
+            Some(made.api_key.id.as_str())
+        );
+        assert_eq!(revoked[0].changes["name"]["from"], "Zapier");
+        // Gone, it is not revoked twice.
+        app.api(&ada)
+            .revoke_key(&made.api_key.id)
+            .await
+            .unwrap_err()
+            .expect(404, "api_key_not_found");
+        assert_eq!(app.audit("api_key.revoke").await.len(), 1);
+
+        // An admin revoking Ada's key: the admin acted, the key was Ada's.
+        let other = app.api(&ada).create_key(&key_in("Make", &[])).await.value();
+        app.api(&admin)
+            .admin_revoke_key(&other.api_key.id)
+            .await
+            .value();
+        let entry = &app.audit("api_key.revoke").await[0];
+        assert_eq!(
+            entry.resource_id.as_deref(),
+            Some(other.api_key.id.as_str())
+        );
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.owner_id.as_deref()),
+            (Some(admin_id.as_str()), Some(ada_id.as_str()))
+        );
+    })
+    .await;
+}

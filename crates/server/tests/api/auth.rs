@@ -1,7 +1,9 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{Engine, PASSWORD, TestApp, assert_error, for_each_engine};
+use crate::helpers::{
+    Engine, PASSWORD, TestApp, assert_error, for_each_engine, for_each_engine_with,
+};
 
 #[tokio::test]
 async fn sign_up_answers_a_session_and_the_first_account_is_admin() {
@@ -459,6 +461,332 @@ async fn forgot_password_does_the_same_work_for_known_and_unknown_addresses() {
         .await;
         let (mails, _) = app.store.outbox().list(1, 100).await.unwrap();
         assert!(mails.iter().all(|m| m.to_address != "nobody@example.com"));
+    })
+    .await;
+}
+
+/// The one entry of `action`, after checking there is exactly one.
+async fn only_entry(app: &TestApp, action: &str) -> agentforge_store::AuditEntry {
+    let mut entries = app.audit(action).await;
+    assert_eq!(entries.len(), 1, "{action}: {entries:?}");
+    entries.remove(0)
+}
+
+#[tokio::test]
+async fn sign_up_is_audited_as_the_new_account_never_with_its_password() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let id = session["user"]["id"].as_str().unwrap();
+        let entry = only_entry(&app, "user.register").await;
+        assert_eq!(
+            (entry.actor_kind.as_str(), entry.actor_id.as_deref()),
+            ("user", Some(id))
+        );
+        assert_eq!(entry.actor_label.as_deref(), Some("ada@example.com"));
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("user", Some(id))
+        );
+        assert_eq!(
+            (entry.owner_id.as_deref(), entry.outcome.as_str()),
+            (Some(id), "success")
+        );
+        assert_eq!(
+            entry.changes["email"],
+            json!({"from": null, "to": "ada@example.com"})
+        );
+        assert_eq!(entry.changes["firstName"]["to"], "Ada");
+        assert_eq!(entry.changes["lastName"]["to"], "Lovelace");
+        assert_eq!(entry.changes["role"]["to"], "admin");
+        assert_eq!(entry.changes["language"]["to"], "en");
+        assert!(
+            !entry.changes.contains_key("password"),
+            "{:?}",
+            entry.changes
+        );
+        let all = serde_json::Value::Object(entry.changes.clone()).to_string();
+        assert!(!all.contains(PASSWORD) && !all.contains("argon2"), "{all}");
+        assert!(
+            entry.ip.is_some() && entry.request_id.is_some(),
+            "{entry:?}"
+        );
+
+        // A refused sign-up writes nothing.
+        let (status, _) = app
+            .post_json(
+                "/api/auth/register",
+                &json!({"email": "ada@example.com", "password": PASSWORD, "firstName": "Again"}),
+            )
+            .await;
+        assert_eq!(status, 409);
+        assert_eq!(app.audit("user.register").await.len(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sign_in_and_sign_out_are_audited_against_the_session() {
+    for_each_engine(async |app| {
+        let id = app.register("ada@example.com", PASSWORD).await["user"]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let (status, body) = app.login("ada@example.com", PASSWORD).await;
+        assert_eq!(status, 200, "{body}");
+        let token = body["data"]["token"].as_str().unwrap();
+        let session_id = app.state.access_tokens.verify(token).unwrap().session_id;
+        let entry = only_entry(&app, "user.login").await;
+        assert_eq!(
+            (entry.actor_kind.as_str(), entry.actor_id.as_deref()),
+            ("user", Some(id.as_str()))
+        );
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("session", Some(session_id.as_str()))
+        );
+        assert_eq!(
+            (entry.owner_id.as_deref(), entry.outcome.as_str()),
+            (Some(id.as_str()), "success")
+        );
+
+        // Refreshing continues the session: no entry of its own.
+        let (status, rotated) = app
+            .post_json(
+                "/api/auth/refresh",
+                &json!({"refreshToken": body["data"]["refreshToken"]}),
+            )
+            .await;
+        assert_eq!(status, 200, "{rotated}");
+        assert_eq!(app.audit("user.login").await.len(), 1);
+
+        // Signing out with both tokens ends one session: one entry.
+        let (status, _) = app
+            .send_json(
+                Method::POST,
+                "/api/auth/logout",
+                Some(rotated["data"]["token"].as_str().unwrap()),
+                &json!({"refreshToken": rotated["data"]["refreshToken"]}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let entry = only_entry(&app, "user.logout").await;
+        assert_eq!(entry.actor_id.as_deref(), Some(id.as_str()));
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("session", Some(session_id.as_str()))
+        );
+        assert_eq!(entry.owner_id.as_deref(), Some(id.as_str()));
+        // Signing out of an ended session, or of none, ends nothing.
+        let (status, _) = app
+            .post_json(
+                "/api/auth/logout",
+                &json!({"refreshToken": rotated["data"]["refreshToken"]}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, _) = app
+            .post_json("/api/auth/logout", &json!({"refreshToken": "0".repeat(64)}))
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(app.audit("user.logout").await.len(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn failed_sign_ins_are_audited_without_naming_an_unknown_address_as_an_account() {
+    for_each_engine(async |app| {
+        let id = app.register("ada@example.com", PASSWORD).await["user"]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(app.login("ada@example.com", "wrong password").await.0, 401);
+        let entry = only_entry(&app, "user.login_failed").await;
+        assert_eq!(
+            (entry.actor_kind.as_str(), entry.actor_id.as_deref()),
+            ("anonymous", None)
+        );
+        assert_eq!(entry.outcome, "failed");
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("user", Some(id.as_str()))
+        );
+        assert_eq!(entry.owner_id.as_deref(), Some(id.as_str()));
+        assert!(entry.changes.is_empty(), "{:?}", entry.changes);
+        assert!(entry.ip.is_some());
+
+        assert_eq!(app.login("Nobody@example.com", PASSWORD).await.0, 401);
+        let entry = &app.audit("user.login_failed").await[0];
+        assert_eq!(entry.outcome, "failed");
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("user", Some("unknown"))
+        );
+        assert_eq!(entry.owner_id, None);
+        assert_eq!(entry.changes["email"]["to"], "nobody@example.com");
+        let all = serde_json::Value::Object(entry.changes.clone()).to_string();
+        assert!(!all.contains(PASSWORD), "{all}");
+
+        // Not an attempt at all: nothing recorded.
+        assert_eq!(app.login("", "").await.0, 422);
+        assert_eq!(app.audit("user.login_failed").await.len(), 2);
+        assert!(app.audit("user.login").await.is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sign_ins_refused_by_the_rate_limit_are_not_each_recorded() {
+    for_each_engine_with(
+        &[("AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL", "2")],
+        async |app| {
+            for expected in [401, 401, 429, 429] {
+                assert_eq!(app.login("ada@example.com", PASSWORD).await.0, expected);
+            }
+            assert_eq!(app.audit("user.login_failed").await.len(), 2);
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn verifying_the_address_and_asking_again_are_audited() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let id = session["user"]["id"].as_str().unwrap();
+        let access = session["token"].as_str().unwrap();
+        let resend = async || {
+            app.send_json(
+                Method::POST,
+                "/api/auth/resend-verification",
+                Some(access),
+                &json!({}),
+            )
+            .await
+            .0
+        };
+        assert_eq!(resend().await, 200);
+        let entry = only_entry(&app, "user.verification_resend").await;
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.resource_id.as_deref()),
+            (Some(id), Some(id))
+        );
+        assert_eq!(entry.changes["email"]["to"], "ada@example.com");
+
+        let token = app
+            .token_from_mail("ada@example.com", "Confirm your email")
+            .await;
+        let (status, _) = app
+            .post_json("/api/auth/verify-email", &json!({"token": token}))
+            .await;
+        assert_eq!(status, 200);
+        let entry = only_entry(&app, "user.email_verify").await;
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.resource_id.as_deref()),
+            (Some(id), Some(id))
+        );
+        assert_eq!(entry.owner_id.as_deref(), Some(id));
+        assert_eq!(
+            entry.changes["emailVerified"],
+            json!({"from": false, "to": true})
+        );
+        assert_eq!(entry.changes.len(), 1, "{:?}", entry.changes);
+
+        // Refused: a used link, a verified address. Nothing recorded.
+        let (status, _) = app
+            .post_json("/api/auth/verify-email", &json!({"token": token}))
+            .await;
+        assert_eq!(status, 400);
+        assert_eq!(resend().await, 409);
+        assert_eq!(app.audit("user.email_verify").await.len(), 1);
+        assert_eq!(app.audit("user.verification_resend").await.len(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn password_resets_are_audited_and_asking_for_an_unknown_address_is_not() {
+    for_each_engine(async |app| {
+        let id = app.register("ada@example.com", PASSWORD).await["user"]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        for email in ["ada@example.com", "nobody@example.com"] {
+            let (status, _) = app
+                .post_json("/api/auth/forgot-password", &json!({ "email": email }))
+                .await;
+            assert_eq!(status, 200);
+        }
+        let token = app
+            .token_from_mail("ada@example.com", "Reset your AgentForge password")
+            .await;
+        crate::fixtures::eventually(|| async {
+            let jobs = app
+                .store
+                .jobs()
+                .of_kind("accounts.password_reset", 10)
+                .await
+                .unwrap();
+            jobs.iter()
+                .all(|j| j.status == agentforge_domain::job::JobStatus::Succeeded)
+        })
+        .await;
+        let entry = only_entry(&app, "user.password_reset_request").await;
+        assert_eq!(
+            (entry.actor_kind.as_str(), entry.actor_id.as_deref()),
+            ("anonymous", None)
+        );
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("user", Some(id.as_str()))
+        );
+        assert_eq!(entry.owner_id.as_deref(), Some(id.as_str()));
+        // Written by the job, it still says where the request came from.
+        assert_eq!(entry.ip.as_deref(), Some("127.0.0.1"));
+        let asked = app
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|c| c.path == "/api/auth/forgot-password")
+            .map(|c| c.request_id.clone());
+        assert_eq!(entry.request_id, asked);
+
+        // Refused: nothing changes, nothing is recorded.
+        let (status, _) = app
+            .post_json(
+                "/api/auth/reset-password",
+                &json!({"token": token, "newPassword": "short"}),
+            )
+            .await;
+        assert_eq!(status, 422);
+        assert!(app.audit("user.password_reset").await.is_empty());
+
+        let (status, _) = app
+            .post_json(
+                "/api/auth/reset-password",
+                &json!({"token": token, "newPassword": "a brand new passphrase"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let entry = only_entry(&app, "user.password_reset").await;
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.resource_id.as_deref()),
+            (Some(id.as_str()), Some(id.as_str()))
+        );
+        assert_eq!(
+            entry.changes["password"],
+            json!({"from": "[redacted]", "to": "[redacted]"})
+        );
+        assert_eq!(
+            entry.changes["emailVerified"],
+            json!({"from": false, "to": true})
+        );
+        let all = serde_json::Value::Object(entry.changes.clone()).to_string();
+        assert!(
+            !all.contains("passphrase") && !all.contains("argon2"),
+            "{all}"
+        );
     })
     .await;
 }

@@ -85,7 +85,7 @@ impl Api<'_> {
         query: Option<&Q>,
         body: Option<&B>,
     ) -> (u16, Vec<u8>) {
-        let mut request = self.app.client.request(method, self.app.url(&path));
+        let mut request = self.app.client.request(method.clone(), self.app.url(&path));
         if let Some(token) = &self.token {
             request = request.bearer_auth(token);
         }
@@ -95,7 +95,7 @@ impl Api<'_> {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await.expect("request sent");
+        let response = self.app.send_noted(request, method, &path).await;
         let status = response.status().as_u16();
         (status, response.bytes().await.expect("a body").to_vec())
     }
@@ -146,6 +146,39 @@ impl Api<'_> {
         self.page(
             Method::GET,
             "/api/admin/mail-outbox".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /admin/audit-logs: The audit log
+    pub async fn audit_logs(&self, query: &AuditQuery) -> Answer<AuditPageOut> {
+        self.data(
+            Method::GET,
+            "/api/admin/audit-logs".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/activity: An agent's activity
+    pub async fn agent_activity(&self, id: &str, query: &AuditQuery) -> Answer<AuditPageOut> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/activity"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /teams/{id}/activity: A team's activity
+    pub async fn team_activity(&self, id: &str, query: &AuditQuery) -> Answer<AuditPageOut> {
+        self.data(
+            Method::GET,
+            format!("/api/teams/{id}/activity"),
             Some(query),
             None::<&()>,
         )
@@ -1191,6 +1224,7 @@ fn every_json_operation_has_a_typed_helper() {
         "public_agent",
         "logout",
         "export_servers",
+        "export_audit_logs",
     ];
     let source = include_str!("client.rs");
     let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(

@@ -14,7 +14,9 @@ use agentforge_server::dto::*;
 use agentforge_server::http::{Checked, PageQuery};
 
 use crate::client::Expected;
-use crate::helpers::{PASSWORD, TestApp, for_each_engine};
+use crate::fixtures::upload;
+use crate::helpers::{PASSWORD, TestApp, for_each_engine_with};
+use agentforge_testkit::mcp::McpStandIn;
 
 fn register(email: &str) -> RegisterIn {
     RegisterIn {
@@ -28,7 +30,10 @@ fn register(email: &str) -> RegisterIn {
 
 #[tokio::test]
 async fn every_endpoint_answers_the_type_it_declares() {
-    for_each_engine(async |app: TestApp| {
+    // An MCP server on this machine, which the server may reach here.
+    let stand_in = McpStandIn::start(None).await;
+    let loopback = [("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true")];
+    for_each_engine_with(&loopback, async |app: TestApp| {
         let nobody = app.anonymous();
         assert_eq!(nobody.health().await.value().status, "ok");
         let status = nobody.status().await.value();
@@ -457,6 +462,34 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .await
             .value();
         assert_eq!(moved.priority, 5);
+        api.unassign_server(&id, &server.id).await.value();
+        let reachable = api
+            .create_server(&McpServerIn {
+                name: "Calculator".into(),
+                transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+                url: Some(stand_in.url()),
+                ..McpServerIn::default()
+            })
+            .await
+            .value();
+        api.test_server(&reachable.id).await.value();
+        let sum = api
+            .execute_tool(
+                &reachable.id,
+                &McpExecuteIn {
+                    tool_name: "add".into(),
+                    tool_args: serde_json::json!({"a": 2, "b": 40}),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(sum.text, "42");
+        let imported = api
+            .import_servers(&serde_json::json!({"mcpServers": {"docs": {"url": "https://docs.example.com/mcp"}}}))
+            .await
+            .value();
+        assert_eq!(imported.created, 1);
+        api.delete_server(&reachable.id).await.value();
         let proposals = api
             .generate_server(&McpGenerateIn {
                 description: "query our PostgreSQL database".into(),
@@ -465,6 +498,46 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .value();
         assert_eq!(proposals.proposals[0].server.name, "PostgreSQL");
         api.delete_server(&server.id).await.value();
+
+        // API keys: made, revoked by their owner or by an admin.
+        let key = api
+            .create_key(&ApiKeyIn {
+                name: "CI".into(),
+                agent_ids: vec![],
+                expires_at: None,
+            })
+            .await
+            .value();
+        api.revoke_key(&key.api_key.id).await.value();
+        let key = app
+            .api(&grace.token)
+            .create_key(&ApiKeyIn {
+                name: "Script".into(),
+                agent_ids: vec![],
+                expires_at: None,
+            })
+            .await
+            .value();
+        api.admin_revoke_key(&key.api_key.id).await.value();
+
+        // Files: knowledge documents (one, then several) and an image.
+        let (status, body) = upload(&app, "/api/upload/document", &ada.token, Some(&id), &[("faq.txt", b"Kettles boil water.".to_vec())]).await;
+        assert_eq!(status, 201, "{body}");
+        let (status, body) = upload(
+            &app,
+            "/api/upload/bulk",
+            &ada.token,
+            Some(&id),
+            &[("a.md", b"# A".to_vec()), ("b.md", b"# B".to_vec())],
+        )
+        .await;
+        assert!((200..300).contains(&status), "{body}");
+        let png = [b"\x89PNG\r\n\x1a\n".as_slice(), &[0; 32]].concat();
+        let (status, body) = upload(&app, "/api/upload/image", &ada.token, None, &[("logo.png", png)]).await;
+        assert_eq!(status, 201, "{body}");
+        for document in api.list_documents(&id).await.value() {
+            api.delete_document(&id, &document.id).await.value();
+        }
 
         // The admin area, then the account's end.
         let outbox = api.mail_outbox(&PageQuery::default()).await.value();
@@ -485,6 +558,25 @@ async fn every_endpoint_answers_the_type_it_declares() {
             })
             .await
             .value();
+
+        // Signing in once more, and out, by refresh token.
+        let last = nobody
+            .login(&LoginIn {
+                email: "ada@example.com".into(),
+                password: PASSWORD.into(),
+            })
+            .await
+            .value();
+        let request = app
+            .client
+            .post(app.url("/api/auth/logout"))
+            .json(&serde_json::json!({"refreshToken": last.refresh_token}));
+        let (method, path) = (reqwest::Method::POST, "/api/auth/logout");
+        let status = app.send_noted(request, method, path).await.status();
+        assert_eq!(status, 200);
+
+        // Every change above wrote its audit entry.
+        crate::audit::every_change_wrote_an_entry(&app).await;
     })
     .await;
 }

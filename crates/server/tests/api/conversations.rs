@@ -5,6 +5,7 @@ use futures_util::SinkExt;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message as Frame;
 
+use crate::client::Expected;
 use crate::fixtures::{agent, events_until, next_event, post, sign_up, socket};
 use crate::helpers::{Engine, TestApp, assert_error, engines, for_each_engine};
 
@@ -467,6 +468,102 @@ async fn a_conversation_and_its_first_message_are_stored_together_or_not_at_all(
         assert!(result.is_err());
         let (_, list) = app.get_as("/api/conversations", &token).await;
         assert_eq!(list["meta"]["total"], 1, "{list}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn starting_ending_and_deleting_a_conversation_is_audited_for_its_agents_owner() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let ada_id = app.api(&ada).me().await.value().id;
+        let support = agent(&app, &ada, json!({"name": "Support"})).await;
+        let (status, team) = post(&app, "/api/teams", &ada, json!({"name": "Helpdesk"})).await;
+        assert_eq!(status, 201, "{team}");
+        let team_id = team["data"]["id"].as_str().unwrap().to_owned();
+        app.api(&ada)
+            .add_team_agent(&team_id, &support)
+            .await
+            .value();
+        let start = async || {
+            let (status, body) = post(
+                &app,
+                "/api/conversations",
+                &ada,
+                json!({"agentId": support, "channel": "api"}),
+            )
+            .await;
+            assert_eq!(status, 201, "{body}");
+            body["data"]["id"].as_str().unwrap().to_owned()
+        };
+
+        let first = start().await;
+        let entries = app.audit("conversation.create").await;
+        assert_eq!(entries.len(), 1);
+        let entry = &entries[0];
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("conversation", Some(first.as_str()))
+        );
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.owner_id.as_deref()),
+            (Some(ada_id.as_str()), Some(ada_id.as_str()))
+        );
+        assert_eq!(entry.team_id.as_deref(), Some(team_id.as_str()));
+        assert_eq!(entry.outcome, "success");
+        assert_eq!(entry.changes["agentId"]["to"], support.as_str());
+        assert_eq!(entry.changes["channel"]["to"], "api");
+        // With an agent that is not there, nothing starts and nothing is recorded.
+        let (status, _) = post(
+            &app,
+            "/api/conversations",
+            &ada,
+            json!({"agentId": "no-such-agent"}),
+        )
+        .await;
+        assert_eq!(status, 404);
+        assert_eq!(app.audit("conversation.create").await.len(), 1);
+
+        app.api(&ada).end_conversation(&first).await.value();
+        let ended = app.audit("conversation.end").await;
+        assert_eq!(ended.len(), 1);
+        assert_eq!(ended[0].team_id.as_deref(), Some(team_id.as_str()));
+        assert_eq!(
+            ended[0].changes["status"],
+            json!({"from": "active", "to": "ended"})
+        );
+        // Ending it again changes nothing: no second entry.
+        app.api(&ada).end_conversation(&first).await.value();
+        assert_eq!(app.audit("conversation.end").await.len(), 1);
+
+        app.api(&ada).delete_conversation(&first).await.value();
+        let second = start().await;
+        app.api(&ada)
+            .delete_agent_conversation(&support, &second)
+            .await
+            .value();
+        let deleted = app.audit("conversation.delete").await;
+        let mut ids: Vec<&str> = deleted
+            .iter()
+            .filter_map(|e| e.resource_id.as_deref())
+            .collect();
+        ids.sort_unstable();
+        let mut expected = [first.as_str(), second.as_str()];
+        expected.sort_unstable();
+        assert_eq!(ids, expected);
+        for entry in &deleted {
+            assert_eq!(entry.team_id.as_deref(), Some(team_id.as_str()));
+            assert_eq!(
+                entry.changes["agentId"],
+                json!({"from": support, "to": null})
+            );
+        }
+        app.api(&ada)
+            .delete_conversation(&first)
+            .await
+            .unwrap_err()
+            .expect(404, "conversation_not_found");
+        assert_eq!(app.audit("conversation.delete").await.len(), 2);
     })
     .await;
 }

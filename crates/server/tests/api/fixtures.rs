@@ -115,14 +115,12 @@ pub async fn send_form(
     token: &str,
     form: reqwest::multipart::Form,
 ) -> (u16, Value) {
-    let response = app
+    let request = app
         .client
         .post(app.url(path))
         .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+        .multipart(form);
+    let response = app.send_noted(request, reqwest::Method::POST, path).await;
     let status = response.status().as_u16();
     (status, response.json().await.unwrap())
 }

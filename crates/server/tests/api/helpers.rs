@@ -25,6 +25,15 @@ pub async fn for_each_engine_with(env: &[(&str, &str)], test: impl AsyncFn(TestA
     }
 }
 
+/// A request the typed client sent, with the request id it gave it.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub method: reqwest::Method,
+    pub path: String,
+    pub status: u16,
+    pub request_id: String,
+}
+
 /// A running server and what the test needs to talk to it.
 pub struct TestApp {
     pub engine: Engine,
@@ -34,6 +43,8 @@ pub struct TestApp {
     pub state: AppState,
     pub _data_dir: TempDir,
     pub database_url: String,
+    /// Every request the typed client sent: what the audit walk checks.
+    pub calls: std::sync::Mutex<Vec<Call>>,
     /// Owned by the first instance; siblings share it.
     _database: Option<TestDatabase>,
     shutdown: Option<oneshot::Sender<()>>,
@@ -114,8 +125,36 @@ impl TestApp {
             _data_dir: data_dir,
             database_url,
             _database: database,
+            calls: std::sync::Mutex::default(),
             shutdown: Some(shutdown),
         }
+    }
+
+    /// Sends `request` (`method` on `path`) with a request id of its own,
+    /// and notes the call for the audit walk.
+    pub async fn send_noted(
+        &self,
+        request: reqwest::RequestBuilder,
+        method: reqwest::Method,
+        path: &str,
+    ) -> reqwest::Response {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let request_id = format!(
+            "call-{}",
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        );
+        let response = request
+            .header("x-request-id", &request_id)
+            .send()
+            .await
+            .expect("request sent");
+        self.calls.lock().unwrap().push(Call {
+            method,
+            path: path.to_owned(),
+            status: response.status().as_u16(),
+            request_id,
+        });
+        response
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -153,11 +192,14 @@ impl TestApp {
         token: Option<&str>,
         body: &serde_json::Value,
     ) -> (u16, serde_json::Value) {
-        let mut request = self.client.request(method, self.url(path)).json(body);
+        let mut request = self
+            .client
+            .request(method.clone(), self.url(path))
+            .json(body);
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
-        let response = request.send().await.expect("request sent");
+        let response = self.send_noted(request, method, path).await;
         let status = response.status().as_u16();
         (
             status,

@@ -11,8 +11,9 @@ use serde_json::{Value, json};
 
 use agentforge_testkit::pdf_with_content;
 
+use crate::client::Expected;
 use crate::fixtures::{self, agent, sign_up, upload};
-use crate::helpers::{Engine, TestApp, assert_error, engines};
+use crate::helpers::{Engine, TestApp, assert_error, engines, for_each_engine};
 
 /// Signs up and creates an agent: (token, agent id).
 async fn owner_and_agent(app: &TestApp, email: &str) -> (String, String) {
@@ -432,4 +433,101 @@ async fn the_pdf_readers_process_is_killed_at_its_deadline_and_at_the_text_cap()
     let (status, body) = upload_document(&app, &token, &id, "endless.pdf", pdf).await;
     assert_error(status, &body, 413, "text_too_large");
     assert!(documents(&app, &token, &id).await.is_empty());
+}
+
+#[tokio::test]
+async fn each_document_and_image_kept_or_removed_is_audited_with_its_agents_team() {
+    for_each_engine(async |app: TestApp| {
+        let (ada, support) = owner_and_agent(&app, "ada@example.com").await;
+        let ada_id = app.api(&ada).me().await.value().id;
+        let (status, team) =
+            fixtures::post(&app, "/api/teams", &ada, json!({"name": "Helpdesk"})).await;
+        assert_eq!(status, 201, "{team}");
+        let team_id = team["data"]["id"].as_str().unwrap().to_owned();
+        app.api(&ada)
+            .add_team_agent(&team_id, &support)
+            .await
+            .value();
+
+        let (status, body) = upload(
+            &app,
+            "/api/upload/bulk",
+            &ada,
+            Some(&support),
+            &[
+                ("plans.txt", b"Plans start at ten euros.".to_vec()),
+                ("faq.md", b"# Refunds\nWithin 30 days.".to_vec()),
+            ],
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let entries = app.audit("document.upload").await;
+        assert_eq!(entries.len(), 2, "one entry per document");
+        let mut names: Vec<&str> = entries
+            .iter()
+            .map(|e| e.changes["name"]["to"].as_str().unwrap())
+            .collect();
+        names.sort_unstable();
+        assert_eq!(names, ["faq.md", "plans.txt"]);
+        for entry in &entries {
+            assert_eq!(entry.resource_type, "document");
+            assert_eq!(
+                (entry.actor_id.as_deref(), entry.owner_id.as_deref()),
+                (Some(ada_id.as_str()), Some(ada_id.as_str()))
+            );
+            assert_eq!(entry.team_id.as_deref(), Some(team_id.as_str()));
+            assert_eq!(entry.changes["agentId"]["to"], support.as_str());
+            assert!(
+                !Value::Object(entry.changes.clone())
+                    .to_string()
+                    .contains("euros"),
+                "never the text"
+            );
+        }
+        let plans = entries
+            .iter()
+            .find(|e| e.changes["name"]["to"] == "plans.txt")
+            .unwrap();
+        assert_eq!(plans.changes["size"]["to"], 25);
+
+        // Refused, nothing is kept and nothing recorded.
+        let (status, _) = upload_document(&app, &ada, &support, "setup.exe", b"MZ".to_vec()).await;
+        assert_eq!(status, 422);
+        assert_eq!(app.audit("document.upload").await.len(), 2);
+
+        let document = plans.resource_id.clone().unwrap();
+        app.api(&ada)
+            .delete_document(&support, &document)
+            .await
+            .value();
+        let deleted = app.audit("document.delete").await;
+        assert_eq!(deleted.len(), 1);
+        assert_eq!(deleted[0].resource_id.as_deref(), Some(document.as_str()));
+        assert_eq!(deleted[0].team_id.as_deref(), Some(team_id.as_str()));
+        assert_eq!(
+            deleted[0].changes["name"],
+            json!({"from": "plans.txt", "to": null})
+        );
+        app.api(&ada)
+            .delete_document(&support, &document)
+            .await
+            .unwrap_err()
+            .expect(404, "document_not_found");
+        assert_eq!(app.audit("document.delete").await.len(), 1);
+
+        let png = [b"\x89PNG\r\n\x1a\n".as_slice(), &[0; 32]].concat();
+        let (status, image) =
+            upload(&app, "/api/upload/image", &ada, None, &[("logo.png", png)]).await;
+        assert_eq!(status, 201, "{image}");
+        let uploads = app.audit("upload.create").await;
+        assert_eq!(uploads.len(), 1);
+        assert_eq!(uploads[0].resource_type, "upload");
+        assert_eq!(
+            uploads[0].resource_id.as_deref(),
+            image["data"]["id"].as_str()
+        );
+        assert_eq!(uploads[0].owner_id.as_deref(), Some(ada_id.as_str()));
+        assert_eq!(uploads[0].changes["contentType"]["to"], "image/png");
+    })
+    .await;
 }

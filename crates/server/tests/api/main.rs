@@ -8,6 +8,7 @@ mod helpers;
 mod access;
 mod agents;
 mod api_keys;
+mod audit;
 mod auth;
 mod chat;
 mod connections;

@@ -557,3 +557,202 @@ async fn gemini_function_calls_run_the_same_tools() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn every_change_to_a_server_and_to_what_it_lends_is_audited_without_its_secrets() {
+    let stand_in = McpStandIn::start(Some("weather-secret-0123")).await;
+    for_each_engine_with(&[LOOPBACK_ALLOWED], async |app: TestApp| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let ada_id = api.me().await.value().id;
+        let only = async |action: &str| {
+            let mut entries = app.audit(action).await;
+            assert_eq!(entries.len(), 1, "{action}: {entries:?}");
+            entries.remove(0)
+        };
+
+        let (status, created) = create(
+            &app,
+            &ada,
+            http_server(&stand_in.url(), "weather-secret-0123"),
+        )
+        .await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["data"]["id"].as_str().unwrap().to_owned();
+        let entry = only("mcp_server.create").await;
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("mcp_server", Some(id.as_str()))
+        );
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.owner_id.as_deref()),
+            (Some(ada_id.as_str()), Some(ada_id.as_str()))
+        );
+        assert_eq!(entry.outcome, "success");
+        assert_eq!(
+            entry.changes["name"],
+            json!({"from": null, "to": "Weather desk"})
+        );
+        assert_eq!(
+            entry.changes["headers"],
+            json!({"from": null, "to": "[redacted]"})
+        );
+        assert!(
+            !Value::Object(entry.changes)
+                .to_string()
+                .contains("weather-secret")
+        );
+
+        // Trying a configuration, or asking for one, changes nothing.
+        let probe = McpServerIn {
+            name: "Weather desk".into(),
+            transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+            url: Some(stand_in.url()),
+            ..McpServerIn::default()
+        };
+        api.probe_server(&probe).await.value();
+        assert!(app.audit("mcp_server.test").await.is_empty());
+        assert_eq!(app.audit("mcp_server.create").await.len(), 1);
+
+        let tested = api.test_server(&id).await.value();
+        assert_eq!(tested.status.as_str(), "connected");
+        let entry = only("mcp_server.test").await;
+        assert_eq!(entry.changes["status"]["to"], "connected");
+        assert_eq!(entry.changes["toolCount"]["to"], 6);
+
+        // A call: the tool and whether it worked, never what went in or out.
+        api.execute_tool(
+            &id,
+            &McpExecuteIn {
+                tool_name: "echo".into(),
+                tool_args: json!({"message": "Ada's card 4242"}),
+            },
+        )
+        .await
+        .value();
+        let entry = only("mcp_server.tool_call").await;
+        assert_eq!(entry.changes["toolName"]["to"], "echo");
+        assert_eq!(entry.changes["succeeded"]["to"], true);
+        assert!(
+            !Value::Object(entry.changes.clone())
+                .to_string()
+                .contains("4242")
+        );
+        api.execute_tool(
+            &id,
+            &McpExecuteIn {
+                tool_name: "fail".into(),
+                tool_args: json!({}),
+            },
+        )
+        .await
+        .value();
+        let calls = app.audit("mcp_server.tool_call").await;
+        assert_eq!((calls.len(), calls[0].outcome.as_str()), (2, "failed"));
+        assert_eq!(calls[0].changes["succeeded"]["to"], false);
+        // Arguments the tool refuses make no call, and no entry.
+        api.execute_tool(
+            &id,
+            &McpExecuteIn {
+                tool_name: "add".into(),
+                tool_args: json!({"a": "two"}),
+            },
+        )
+        .await
+        .unwrap_err()
+        .expect(422, "validation_failed");
+        assert_eq!(app.audit("mcp_server.tool_call").await.len(), 2);
+
+        // An update's diff: what changed, a secret only as changed.
+        let mut changed = http_server(&stand_in.url(), "weather-secret-4567");
+        changed["name"] = json!("Weather desk 2");
+        let (status, body) = app
+            .send_json(
+                reqwest::Method::PUT,
+                &format!("/api/mcp/{id}"),
+                Some(&ada),
+                &changed,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let entry = only("mcp_server.update").await;
+        assert_eq!(
+            entry.changes["name"],
+            json!({"from": "Weather desk", "to": "Weather desk 2"})
+        );
+        assert_eq!(
+            entry.changes["headers"],
+            json!({"from": "[redacted]", "to": "[redacted]"})
+        );
+        assert!(!entry.changes.contains_key("url"), "{:?}", entry.changes);
+        assert!(
+            !Value::Object(entry.changes)
+                .to_string()
+                .contains("weather-secret")
+        );
+        // Refused, an update writes nothing.
+        changed["name"] = json!("");
+        let (status, _) = app
+            .send_json(
+                reqwest::Method::PUT,
+                &format!("/api/mcp/{id}"),
+                Some(&ada),
+                &changed,
+            )
+            .await;
+        assert_eq!(status, 422);
+        assert_eq!(app.audit("mcp_server.update").await.len(), 1);
+
+        // Lent to an agent, lent differently, taken back.
+        let weather = agent(&app, &ada, json!({"name": "Weather"})).await;
+        let lend = AssignIn {
+            mcp_server_id: id.clone(),
+            configuration: AssignmentConfiguration {
+                tools: vec!["echo".into()],
+            },
+            permissions: vec![],
+            priority: 0,
+        };
+        api.assign_server(&weather, &lend).await.value();
+        let entry = only("mcp_server.assign").await;
+        assert_eq!(entry.resource_id.as_deref(), Some(id.as_str()));
+        assert_eq!(entry.changes["agentId"]["to"], weather.as_str());
+        assert_eq!(entry.changes["tools"]["to"], json!(["echo"]));
+        let patch = agentforge_server::dto::AssignmentPatch {
+            priority: Some(5),
+            ..Default::default()
+        };
+        api.update_assignment(&weather, &id, &patch).await.value();
+        let entry = only("mcp_server.assignment_update").await;
+        assert_eq!(entry.changes["priority"], json!({"from": 0, "to": 5}));
+        assert!(!entry.changes.contains_key("tools"));
+        api.unassign_server(&weather, &id).await.value();
+        let entry = only("mcp_server.unassign").await;
+        assert_eq!(entry.changes["agentId"]["to"], weather.as_str());
+        api.unassign_server(&weather, &id)
+            .await
+            .unwrap_err()
+            .expect(404, "mcp_server_not_found");
+        assert_eq!(app.audit("mcp_server.unassign").await.len(), 1);
+
+        // Imported servers are made as any other, said to be imported.
+        let imported = api
+            .import_servers(
+                &json!({"mcpServers": {"docs": {"url": "https://docs.example.com/mcp"}}}),
+            )
+            .await
+            .value();
+        let made = imported.results[0].server.as_ref().unwrap().id.clone();
+        let entry = &app.audit("mcp_server.create").await[0];
+        assert_eq!(entry.resource_id.as_deref(), Some(made.as_str()));
+        assert_eq!(entry.changes["imported"]["to"], true);
+
+        api.delete_server(&id).await.value();
+        let entry = only("mcp_server.delete").await;
+        assert_eq!(
+            entry.changes["name"],
+            json!({"from": "Weather desk 2", "to": null})
+        );
+    })
+    .await;
+}

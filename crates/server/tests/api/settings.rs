@@ -323,3 +323,122 @@ async fn changing_email_makes_it_unverified_until_confirmed() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn profile_changes_are_audited_with_their_diff_and_the_password_redacted() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let id = session["user"]["id"].as_str().unwrap();
+        let token = session["token"].as_str().unwrap();
+        let put = async |body: serde_json::Value| {
+            app.send_json(Method::PUT, "/api/settings/profile", Some(token), &body)
+                .await
+        };
+        let (status, body) =
+            put(json!({"firstName": "Augusta Ada", "lastName": "King", "language": "fr"})).await;
+        assert_eq!(status, 200, "{body}");
+        let entries = app.audit("user.profile_update").await;
+        assert_eq!(entries.len(), 1);
+        let entry = &entries[0];
+        assert_eq!(
+            (entry.actor_kind.as_str(), entry.actor_id.as_deref()),
+            ("user", Some(id))
+        );
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("user", Some(id))
+        );
+        assert_eq!(entry.owner_id.as_deref(), Some(id));
+        assert_eq!(
+            entry.changes["firstName"],
+            json!({"from": "Ada", "to": "Augusta Ada"})
+        );
+        assert_eq!(
+            entry.changes["lastName"],
+            json!({"from": "Lovelace", "to": "King"})
+        );
+        assert_eq!(entry.changes["language"], json!({"from": "en", "to": "fr"}));
+        assert_eq!(
+            entry.changes.len(),
+            3,
+            "only what changed: {:?}",
+            entry.changes
+        );
+
+        // Refused: a wrong current password changes and records nothing.
+        let (status, _) =
+            put(json!({"newPassword": "another passphrase", "currentPassword": "wrong one"})).await;
+        assert_eq!(status, 422);
+        assert_eq!(app.audit("user.profile_update").await.len(), 1);
+
+        let (status, body) = put(json!({
+            "email": "augusta@example.com",
+            "newPassword": "another passphrase",
+            "currentPassword": PASSWORD,
+        }))
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let entry = &app.audit("user.profile_update").await[0];
+        assert_eq!(
+            entry.changes["email"],
+            json!({"from": "ada@example.com", "to": "augusta@example.com"})
+        );
+        assert_eq!(
+            entry.changes["password"],
+            json!({"from": "[redacted]", "to": "[redacted]"})
+        );
+        let all = serde_json::Value::Object(entry.changes.clone()).to_string();
+        assert!(
+            !all.contains("passphrase") && !all.contains(PASSWORD) && !all.contains("argon2"),
+            "{all}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_deleted_account_leaves_its_audit_entry() {
+    for_each_engine(async |app| {
+        let session = app.register("ada@example.com", PASSWORD).await;
+        let id = session["user"]["id"].as_str().unwrap();
+        let token = session["token"].as_str().unwrap();
+        let delete = async |password: &str| {
+            app.send_json(
+                Method::DELETE,
+                "/api/settings/account",
+                Some(token),
+                &json!({ "password": password }),
+            )
+            .await
+            .0
+        };
+        assert_eq!(delete("wrong one").await, 422);
+        assert!(
+            app.audit("user.delete").await.is_empty(),
+            "refused, not recorded"
+        );
+
+        assert_eq!(delete(PASSWORD).await, 200);
+        assert_eq!(app.store.users().count().await.unwrap(), 0);
+        let entries = app.audit("user.delete").await;
+        assert_eq!(entries.len(), 1);
+        let entry = &entries[0];
+        assert_eq!(
+            (entry.actor_id.as_deref(), entry.actor_label.as_deref()),
+            (Some(id), Some("ada@example.com"))
+        );
+        assert_eq!(
+            (entry.resource_type.as_str(), entry.resource_id.as_deref()),
+            ("user", Some(id))
+        );
+        assert_eq!(entry.owner_id.as_deref(), Some(id));
+        assert_eq!(
+            entry.changes["email"],
+            json!({"from": "ada@example.com", "to": null})
+        );
+        assert!(!entry.changes.contains_key("password"));
+        // The account's earlier entries outlive it too.
+        assert_eq!(app.audit("user.register").await.len(), 1);
+    })
+    .await;
+}

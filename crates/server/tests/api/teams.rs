@@ -1494,3 +1494,390 @@ async fn user_text_in_mail_subjects_is_quoted() {
     })
     .await;
 }
+
+/// The id of the account with `email`.
+async fn user_id(app: &TestApp, email: &str) -> String {
+    let email = agentforge_domain::Email::parse(email).unwrap();
+    app.store
+        .users()
+        .find_by_email(&email)
+        .await
+        .unwrap()
+        .expect("an account")
+        .id
+}
+
+/// The one entry with `action`, checked for who did it to what.
+async fn entry(
+    app: &TestApp,
+    action: &str,
+    resource: (&str, &str),
+    actor: &str,
+) -> agentforge_store::AuditEntry {
+    let mut entries = app.audit(action).await;
+    assert_eq!(entries.len(), 1, "one {action} entry: {entries:?}");
+    let entry = entries.remove(0);
+    assert_eq!(entry.resource_type, resource.0, "{action}");
+    assert_eq!(entry.resource_id.as_deref(), Some(resource.1), "{action}");
+    assert_eq!(entry.actor_id.as_deref(), Some(actor), "{action}");
+    assert_eq!(entry.outcome, "success", "{action}");
+    entry
+}
+
+#[tokio::test]
+async fn team_changes_are_audited_with_the_team_and_its_owner() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let bob = sign_up(&app, "bob@example.com").await;
+        let ada_id = user_id(&app, "ada@example.com").await;
+        let bob_id = user_id(&app, "bob@example.com").await;
+        let id = team(&app, &ada, "Support").await;
+        let created = entry(&app, "team.create", ("team", &id), &ada_id).await;
+        assert_eq!(created.owner_id.as_deref(), Some(ada_id.as_str()));
+        assert_eq!(created.team_id.as_deref(), Some(id.as_str()));
+        assert_eq!(created.actor_label.as_deref(), Some("ada@example.com"));
+        assert_eq!(
+            created.changes["name"],
+            json!({"from": null, "to": "Support"})
+        );
+
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/teams/{id}"),
+            &ada,
+            json!({"name": "Helpdesk"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let updated = entry(&app, "team.update", ("team", &id), &ada_id).await;
+        assert_eq!(
+            Value::Object(updated.changes),
+            json!({"name": {"from": "Support", "to": "Helpdesk"}}),
+            "only what changed"
+        );
+
+        let agent_id = agent(&app, &ada, json!({"name": "Helper"})).await;
+        let agents = format!("/api/teams/{id}/agents/{agent_id}");
+        let (status, body) = post(&app, &agents, &ada, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        let added = entry(&app, "team.agent_add", ("team", &id), &ada_id).await;
+        assert_eq!(added.team_id.as_deref(), Some(id.as_str()));
+        assert_eq!(added.changes["agentId"]["to"], agent_id.as_str());
+        let (status, body) = call(&app, Method::DELETE, &agents, &ada, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        let removed = entry(&app, "team.agent_remove", ("team", &id), &ada_id).await;
+        assert_eq!(removed.changes["agentId"]["from"], agent_id.as_str());
+
+        let members = format!("/api/teams/{id}/members");
+        let (status, body) = post(
+            &app,
+            &members,
+            &ada,
+            json!({"email": "bob@example.com", "role": "viewer"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let bob_member = body["data"]["id"].as_str().unwrap().to_owned();
+        let joined = entry(&app, "team.member_add", ("team", &id), &ada_id).await;
+        assert_eq!(joined.changes["userId"]["to"], bob_id.as_str());
+        assert_eq!(joined.changes["role"]["to"], "viewer");
+
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("{members}/{bob_member}/role"),
+            &ada,
+            json!({"role": "admin"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let role = entry(&app, "team.member_role", ("team", &id), &ada_id).await;
+        assert_eq!(
+            role.changes["role"],
+            json!({"from": "viewer", "to": "admin"})
+        );
+        assert_eq!(role.changes["userId"]["to"], bob_id.as_str());
+
+        let secret = "The launch moves to Friday";
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{id}/notify"),
+            &ada,
+            json!({"message": secret}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let told = entry(&app, "team.notify", ("team", &id), &ada_id).await;
+        assert_eq!(told.changes["recipients"]["to"], 1);
+        let recorded = Value::Object(told.changes).to_string();
+        assert!(!recorded.contains(secret), "never the message: {recorded}");
+
+        // Bob leaves: the entry is his.
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("{members}/{bob_member}"),
+            &bob,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let left = entry(&app, "team.member_remove", ("team", &id), &bob_id).await;
+        assert_eq!(left.owner_id.as_deref(), Some(ada_id.as_str()));
+        assert_eq!(left.changes["userId"], json!({"from": bob_id, "to": null}));
+
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{id}"),
+            &ada,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let deleted = entry(&app, "team.delete", ("team", &id), &ada_id).await;
+        assert_eq!(
+            deleted.changes["name"],
+            json!({"from": "Helpdesk", "to": null})
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn invitations_are_audited_by_id_never_by_token() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let bob = sign_up(&app, "bob@example.com").await;
+        let cy = sign_up(&app, "cy@example.com").await;
+        let ada_id = user_id(&app, "ada@example.com").await;
+        let bob_id = user_id(&app, "bob@example.com").await;
+        let cy_id = user_id(&app, "cy@example.com").await;
+        let id = team(&app, &ada, "Support").await;
+        let invite = |email: &'static str| {
+            let (app, ada, path) = (&app, &ada, format!("/api/team-invitations/team/{id}"));
+            async move {
+                let (status, body) =
+                    post(app, &path, ada, json!({"email": email, "role": "member"})).await;
+                assert_eq!(status, 201, "{body}");
+                body["data"]["id"].as_str().unwrap().to_owned()
+            }
+        };
+
+        let to_bob = invite("bob@example.com").await;
+        let created = entry(&app, "invitation.create", ("invitation", &to_bob), &ada_id).await;
+        assert_eq!(created.team_id.as_deref(), Some(id.as_str()));
+        assert_eq!(created.owner_id.as_deref(), Some(ada_id.as_str()));
+        assert_eq!(created.changes["email"]["to"], "bob@example.com");
+        assert_eq!(created.changes["role"]["to"], "member");
+        let token = invitation_token(&app, "bob@example.com").await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/accept/{token}"),
+            &bob,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let accepted = entry(&app, "invitation.accept", ("invitation", &to_bob), &bob_id).await;
+        assert_eq!(accepted.team_id.as_deref(), Some(id.as_str()));
+        assert_eq!(
+            accepted.changes["status"],
+            json!({"from": "pending", "to": "accepted"})
+        );
+
+        let to_cy = invite("cy@example.com").await;
+        let token = invitation_token(&app, "cy@example.com").await;
+        let (status, body) = post(
+            &app,
+            &format!("/api/team-invitations/reject/{token}"),
+            &cy,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let rejected = entry(&app, "invitation.reject", ("invitation", &to_cy), &cy_id).await;
+        assert_eq!(
+            rejected.changes["status"],
+            json!({"from": "pending", "to": "rejected"})
+        );
+
+        let to_dee = invite("dee@example.com").await;
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/team-invitations/{to_dee}"),
+            &ada,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let revoked = entry(&app, "invitation.revoke", ("invitation", &to_dee), &ada_id).await;
+        assert_eq!(
+            revoked.changes["status"],
+            json!({"from": "pending", "to": "revoked"})
+        );
+        for entry in [created, accepted, rejected, revoked] {
+            let recorded = Value::Object(entry.changes).to_string();
+            assert!(!recorded.contains(&token), "no token: {recorded}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn refused_team_changes_write_no_entry() {
+    for_each_engine(async |app| {
+        let c = crew(&app).await;
+        let (status, body) = post(&app, "/api/teams", &c.ada, json!({"name": " "})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(
+            app.audit("team.create").await.len(),
+            1,
+            "only the crew's team"
+        );
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            "/api/teams/no-such-team",
+            &c.ada,
+            json!({"name": "X"}),
+        )
+        .await;
+        assert_error(status, &body, 404, "team_not_found");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("/api/teams/{}/members/{}/role", c.team, c.cy_member),
+            &c.bob,
+            json!({"role": "owner"}),
+        )
+        .await;
+        assert_eq!(status, 403, "{body}");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/notify", c.team),
+            &c.ada,
+            json!({"message": "  "}),
+        )
+        .await;
+        assert_error(status, &body, 422, "validation_failed");
+        let (status, body) = post(
+            &app,
+            &format!("/api/teams/{}/members", c.team),
+            &c.ada,
+            json!({"email": "bob@example.com"}),
+        )
+        .await;
+        assert_error(status, &body, 409, "already_member");
+        // A last owner who may not leave: refused inside the transaction.
+        let ada_member = {
+            let (_, body) = get(&app, &format!("/api/teams/{}/members", c.team), &c.ada).await;
+            body["data"][0]["id"].as_str().unwrap().to_owned()
+        };
+        let (status, body) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/teams/{}/members/{ada_member}", c.team),
+            &c.ada,
+            json!({}),
+        )
+        .await;
+        assert_error(status, &body, 409, "last_owner");
+        let (status, body) = post(
+            &app,
+            "/api/team-invitations/accept/no-such-token",
+            &c.outsider,
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 404, "{body}");
+        for action in [
+            "team.update",
+            "team.member_add",
+            "team.member_role",
+            "team.member_remove",
+            "team.notify",
+            "invitation.reject",
+            "invitation.revoke",
+        ] {
+            assert_eq!(app.audit(action).await, vec![], "{action}");
+        }
+        assert_eq!(
+            app.audit("invitation.accept").await.len(),
+            3,
+            "the crew's only"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn personality_changes_are_audited() {
+    for_each_engine(async |app| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let ada_id = user_id(&app, "ada@example.com").await;
+        let (status, body) = post(&app, "/api/personalities", &ada, json!({"name": " "})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(app.audit("personality.create").await, vec![]);
+
+        let (status, body) = post(
+            &app,
+            "/api/personalities",
+            &ada,
+            json!({"name": "Pirate", "tone": "playful", "traits": ["bold"]}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["data"]["id"].as_str().unwrap().to_owned();
+        let created = entry(&app, "personality.create", ("personality", &id), &ada_id).await;
+        assert_eq!(created.owner_id.as_deref(), Some(ada_id.as_str()));
+        assert_eq!(created.team_id, None);
+        assert_eq!(
+            created.changes["traits"],
+            json!({"from": null, "to": ["bold"]})
+        );
+
+        let path = format!("/api/personalities/{id}");
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &path,
+            &ada,
+            json!({"name": "Pirate", "tone": "gruff", "traits": ["bold"]}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let updated = entry(&app, "personality.update", ("personality", &id), &ada_id).await;
+        assert_eq!(
+            Value::Object(updated.changes),
+            json!({"tone": {"from": "playful", "to": "gruff"}})
+        );
+
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            "/api/personalities/no-such-personality",
+            &ada,
+            json!({"name": "X"}),
+        )
+        .await;
+        assert_eq!(status, 404, "{body}");
+        assert_eq!(
+            app.audit("personality.update").await.len(),
+            1,
+            "the refused one wrote none"
+        );
+
+        let (status, body) = call(&app, Method::DELETE, &path, &ada, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        let deleted = entry(&app, "personality.delete", ("personality", &id), &ada_id).await;
+        assert_eq!(deleted.owner_id.as_deref(), Some(ada_id.as_str()));
+        assert_eq!(
+            deleted.changes["name"],
+            json!({"from": "Pirate", "to": null})
+        );
+    })
+    .await;
+}

@@ -66,8 +66,10 @@ impl MigrationTrait for Migration {
                 "CREATE TRIGGER audit_logs_no_update BEFORE UPDATE ON audit_logs
                  FOR EACH ROW EXECUTE FUNCTION audit_logs_immutable()",
             ],
-            _ => &["CREATE TRIGGER audit_logs_no_update BEFORE UPDATE ON audit_logs
-                 BEGIN SELECT RAISE(ABORT, 'audit entries cannot be changed'); END"],
+            _ => &[
+                "CREATE TRIGGER audit_logs_no_update BEFORE UPDATE ON audit_logs
+                 BEGIN SELECT RAISE(ABORT, 'audit entries cannot be changed'); END",
+            ],
         };
         for statement in immutable {
             db.execute_unprepared(statement).await?;
