@@ -178,7 +178,7 @@ export const routes: RouteObject[] = [
           adminPage(undefined, 'overview'),
           adminPage('users', 'users'),
           { path: 'api-keys', lazy: async () => ({ Component: (await import('@/app/routes/admin/api-keys')).AdminApiKeysRoute }) },
-          adminPage('audit-logs', 'auditLogs'),
+          { path: 'audit-logs', lazy: async () => ({ Component: (await import('@/app/routes/admin/audit-logs')).AdminAuditLogsRoute }) },
           adminPage('configuration', 'configuration'),
           adminPage('subscriptions', 'subscriptions'),
           notFound('*'),

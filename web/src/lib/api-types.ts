@@ -45,6 +45,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Every change, sign-in, failed sign-in, sign-out and refusal, newest
+         *     first, filtered; a page at a time (`cursor` from the page before).
+         */
+        get: operations["audit_logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit log
+         * @description Every entry the filters select (no paging), newest first, as CSV or a
+         *     JSON array; streamed as it is read.
+         */
+        get: operations["export_audit_logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/mail-outbox": {
         parameters: {
             query?: never;
@@ -253,6 +295,28 @@ export interface paths {
         post?: never;
         /** Delete an agent */
         delete: operations["delete_agent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's activity
+         * @description The audit entries about the agent, newest first: for its owner and the
+         *     admins of its team (without the address and browser of each change,
+         *     which only platform admins see).
+         */
+        get: operations["agent_activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1538,6 +1602,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/teams/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's activity
+         * @description The audit entries of the team and of everything in it (members,
+         *     invitations, its agents), newest first: for its owners and admins
+         *     (without the address and browser of each change, which only platform
+         *     admins see).
+         */
+        get: operations["team_activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/teams/{id}/agents/{agentId}": {
         parameters: {
             query?: never;
@@ -1764,6 +1851,8 @@ export interface components {
              */
             start: string;
         };
+        /** @enum {string} */
+        ActorKind: "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
         /** @description A key with its owner, as the admin area lists it. */
         AdminApiKeyOut: components["schemas"]["ApiKeyOut"] & {
             ownerEmail: string;
@@ -1954,6 +2043,49 @@ export interface components {
             /** Format: int32 */
             priority?: number | null;
         };
+        /** @enum {string} */
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+        /** @description One audit entry. */
+        AuditEntryOut: {
+            action: components["schemas"]["AuditAction"];
+            /** @description The user (for `user` and `api_key`), visitor, number … that acted. */
+            actorId?: string | null;
+            actorKind: components["schemas"]["ActorKind"];
+            /** @description The acting user's email when the entry was written. */
+            actorLabel?: string | null;
+            /** @description The API key used, for `api_key` actors. */
+            apiKeyId?: string | null;
+            /**
+             * @description The changed fields, `{"field": {"from": …, "to": …}}`; secrets show
+             *     as `[redacted]`.
+             */
+            changes: {
+                [key: string]: components["schemas"]["FieldChangeOut"];
+            };
+            id: string;
+            ip?: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+            outcome: components["schemas"]["AuditOutcome"];
+            /** @description Whose thing it is. */
+            ownerId?: string | null;
+            requestId?: string | null;
+            resourceId?: string | null;
+            resourceType: components["schemas"]["AuditResource"];
+            /** @description The team it belongs to. */
+            teamId?: string | null;
+            userAgent?: string | null;
+        };
+        /** @enum {string} */
+        AuditOutcome: "success" | "denied" | "failed";
+        /** @description A page of entries, newest first. */
+        AuditPageOut: {
+            entries: components["schemas"]["AuditEntryOut"][];
+            /** @description Pass as `cursor` for the next (older) page; absent on the last. */
+            nextCursor?: string | null;
+        };
+        /** @enum {string} */
+        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
         /** @description At least one of them. */
         BulkChangesIn: {
             status?: components["schemas"]["AgentStatus"];
@@ -2309,6 +2441,17 @@ export interface components {
                 /** Format: date-time */
                 to: string;
                 totals: components["schemas"]["AnalyticsTotals"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AuditPageOut: {
+            /** @description A page of entries, newest first. */
+            data: {
+                entries: components["schemas"]["AuditEntryOut"][];
+                /** @description Pass as `cursor` for the next (older) page; absent on the last. */
+                nextCursor?: string | null;
             };
             /** @enum {boolean} */
             success: true;
@@ -3217,6 +3360,11 @@ export interface components {
             collaboration: boolean;
             fileUpload: boolean;
             voiceProvider: boolean;
+        };
+        /** @description One changed field: its value before and after (`null` for none). */
+        FieldChangeOut: {
+            from: unknown;
+            to: unknown;
         };
         /** @description One problem with one input field. */
         FieldError: {
@@ -4274,6 +4422,143 @@ export interface operations {
             };
         };
     };
+    audit_logs: {
+        parameters: {
+            query?: {
+                /** @description Only what this user (or their API keys) did. */
+                actorId?: string;
+                actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                outcome?: "all" | "" | "success" | "denied" | "failed";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceId?: string;
+                /** @description The `x-request-id` of the request that made the entries. */
+                requestId?: string;
+                /** @description From this time on (RFC 3339). */
+                from?: string;
+                /** @description Before this time (RFC 3339). */
+                to?: string;
+                /** @description Text in the actor's email, the action, the resource id or the changes. */
+                q?: string;
+                /** @description The `nextCursor` of the page before. */
+                cursor?: string;
+                /** @description Entries per page, 1 to 200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditPageOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_audit_logs: {
+        parameters: {
+            query?: {
+                /** @description `csv` (default) or `json`. */
+                format?: "csv" | "json";
+                /** @description Only what this user (or their API keys) did. */
+                actorId?: string;
+                actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                outcome?: "all" | "" | "success" | "denied" | "failed";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceId?: string;
+                /** @description The `x-request-id` of the request that made the entries. */
+                requestId?: string;
+                /** @description From this time on (RFC 3339). */
+                from?: string;
+                /** @description Before this time (RFC 3339). */
+                to?: string;
+                /** @description Text in the actor's email, the action, the resource id or the changes. */
+                q?: string;
+                /** @description The `nextCursor` of the page before. */
+                cursor?: string;
+                /** @description Entries per page, 1 to 200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as a file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryOut"][];
+                    "text/csv": string;
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mail_outbox: {
         parameters: {
             query?: {
@@ -5155,6 +5440,84 @@ export interface operations {
             };
             /** @description No such agent of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_activity: {
+        parameters: {
+            query?: {
+                /** @description Only what this user (or their API keys) did. */
+                actorId?: string;
+                actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                outcome?: "all" | "" | "success" | "denied" | "failed";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceId?: string;
+                /** @description The `x-request-id` of the request that made the entries. */
+                requestId?: string;
+                /** @description From this time on (RFC 3339). */
+                from?: string;
+                /** @description Before this time (RFC 3339). */
+                to?: string;
+                /** @description Text in the actor's email, the action, the resource id or the changes. */
+                q?: string;
+                /** @description The `nextCursor` of the page before. */
+                cursor?: string;
+                /** @description Entries per page, 1 to 200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditPageOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither its owner nor an admin of its team */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9925,6 +10288,84 @@ export interface operations {
             };
             /** @description No such team of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_activity: {
+        parameters: {
+            query?: {
+                /** @description Only what this user (or their API keys) did. */
+                actorId?: string;
+                actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                outcome?: "all" | "" | "success" | "denied" | "failed";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceId?: string;
+                /** @description The `x-request-id` of the request that made the entries. */
+                requestId?: string;
+                /** @description From this time on (RFC 3339). */
+                from?: string;
+                /** @description Before this time (RFC 3339). */
+                to?: string;
+                /** @description Text in the actor's email, the action, the resource id or the changes. */
+                q?: string;
+                /** @description The `nextCursor` of the page before. */
+                cursor?: string;
+                /** @description Entries per page, 1 to 200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditPageOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner or admin of the team */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,7 @@ import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useDeleteTeam, useNotifyTeam, useRemoveTeamAgent, useTeam, useUpdateTeam, type TeamAgent, type TeamDetail } from '@/features/teams/api/teams';
 import { Members, TeamInvitations } from '@/features/teams/components/members';
 import { RoleBadge } from '@/features/teams/components/role-badge';
+import { TeamActivity } from '@/features/teams/components/team-activity';
 import { notifySchema, TEAM_FIELDS, teamSchema, useTeamMessage, type NotifyValues, type TeamValues } from '@/features/teams/utils/validation';
 import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -210,6 +211,7 @@ export function TeamPanel({ teamId, me, onGone }: { teamId: string; me: User; on
       {canManage ? <TeamInvitations team={d} /> : null}
       <TeamAgents team={d} me={me} />
       {canManage ? <NotifyTeam teamId={d.id} /> : null}
+      {canManage ? <TeamActivity teamId={d.id} /> : null}
       {d.role === 'owner' ? <DeleteTeam team={d} onDeleted={onGone} /> : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { ArrowLeft, LayoutDashboard, Wrench } from 'lucide-react';
+import { ArrowLeft, History, LayoutDashboard, Wrench } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { useAgent } from '@/features/agents/api/agents';
 import { AnalyticsCard } from '@/features/agents/components/analytics-card';
+import { ActivityPanel } from '@/features/agents/components/agent-detail/activity-panel';
 import { Configuration } from '@/features/agents/components/agent-detail/configuration';
 import { Deployments } from '@/features/agents/components/agent-detail/deployments';
 import { QuickActions } from '@/features/agents/components/agent-detail/quick-actions';
@@ -23,18 +24,19 @@ import { oneOf } from '@/lib/api-enums';
 import { toast } from '@/lib/toast';
 
 /** The tabs of the agent's page; the chosen one is kept in the address (`?tab=tools`). */
-const TABS = ['overview', 'tools'] as const;
+const TABS = ['overview', 'tools', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * /dashboard/agents/:agentId: the overview (status, deployments, versions, analytics,
- * conversations, actions, the test panel) and the agent's tools (its MCP servers), as tabs.
+ * conversations, actions, the test panel), the agent's tools (its MCP servers) and, for those who
+ * manage it, its activity (the audit entries about it), as tabs.
  */
 export function AgentDetail({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const agent = useAgent(agentId);
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = oneOf(TABS, search.get('tab'), 'overview');
+  const asked: Tab = oneOf(TABS, search.get('tab'), 'overview');
   const selectTab = (next: Tab) =>
     setSearch(
       (s) => {
@@ -71,6 +73,9 @@ export function AgentDetail({ agentId }: { agentId: string }) {
     );
   }
   const a = agent.data;
+  // The Activity tab is for those who manage the agent: its owner and its team's admins.
+  const manages = a.access === 'manage';
+  const tab: Tab = asked === 'activity' && !manages ? 'overview' : asked;
   return (
     <div className="w-full max-w-6xl space-y-6">
       <div>
@@ -97,11 +102,14 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         tabs={[
           { id: 'overview', title: t('tabs.overview'), icon: <LayoutDashboard aria-hidden className="size-4" /> },
           { id: 'tools', title: t('tabs.tools'), icon: <Wrench aria-hidden className="size-4" /> },
+          ...(manages ? [{ id: 'activity' as const, title: t('tabs.activity'), icon: <History aria-hidden className="size-4" /> }] : []),
         ]}
       >
         {(id) =>
           id === 'tools' ? (
             <ToolsPanel agent={a} />
+          ) : id === 'activity' ? (
+            <ActivityPanel agent={a} />
           ) : (
             <div className="grid gap-6 lg:grid-cols-3">
               <div className="space-y-6 lg:col-span-2">
