@@ -275,6 +275,8 @@ string_enum!(
         TooManyMcpServers = "too_many_mcp_servers",
         StdioNotAllowed = "stdio_not_allowed",
         McpServerDisabled = "mcp_server_disabled",
+        LastAdmin = "last_admin",
+        OwnAccount = "own_account",
     }
 );
 
@@ -313,6 +315,10 @@ impl Conflict {
                 "This server does not run that command: it is not on the allow-list (AGENTFORGE_MCP_STDIO_ALLOW)"
             }
             Conflict::McpServerDisabled => "This MCP server is disabled; enable it first",
+            Conflict::LastAdmin => "This is the last active admin: make someone else admin first",
+            Conflict::OwnAccount => {
+                "You cannot change your own role or status, or delete your own account, here"
+            }
         }
     }
 

@@ -107,7 +107,7 @@ pub use error::{Conflict, Denied, Error, Problem, Problems, Thing};
 pub use language::Language;
 pub use name::PersonName;
 pub use password::Password;
-pub use role::Role;
+pub use role::{Role, UserStatus};
 
 /// An enum with stable wire names, as [`string_enum!`] makes them: what
 /// generic code (filters, schemas) needs to know of one.

@@ -19,3 +19,11 @@ impl FromStr for Role {
         Role::parse(s)
     }
 }
+
+string_enum!(
+    /// Whether an account may sign in: `active`, or `disabled` by an admin.
+    UserStatus {
+        Active = "active",
+        Disabled = "disabled",
+    }
+);

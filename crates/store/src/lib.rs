@@ -43,7 +43,7 @@ pub use teams::{Invitation, Member, NewInvitation, Team, TeamChanges, Teams};
 pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
 };
-pub use users::{NewUser, ProfileChanges, User, Users};
+pub use users::{NewUser, ProfileChanges, User, UserFilter, UserSort, Users};
 
 use sea_orm::{TransactionSession, TransactionTrait};
 use sea_orm_migration::MigratorTrait;

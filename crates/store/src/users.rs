@@ -1,13 +1,40 @@
 use agentforge_domain::{Conflict, Email, Language, Role};
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::Query;
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait,
-    QueryFilter, QuerySelect, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::StoreError;
 use crate::entities::{refresh_token, user};
+
+/// How the admin area orders accounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UserSort {
+    #[default]
+    Created,
+    Name,
+    Email,
+    LastLogin,
+}
+
+/// Which accounts the admin area lists; every field narrows.
+#[derive(Debug, Clone, Default)]
+pub struct UserFilter {
+    /// Part of the name or email, any case.
+    pub search: Option<String>,
+    pub role: Option<Role>,
+    /// `Some(true)`: disabled accounts only; `Some(false)`: enabled only.
+    pub disabled: Option<bool>,
+    pub verified: Option<bool>,
+    pub created_from: Option<DateTime<Utc>>,
+    pub created_to: Option<DateTime<Utc>>,
+    pub sort: UserSort,
+    pub descending: bool,
+    pub page: u64,
+    pub limit: u64,
+}
 
 /// A user account as the rest of the program sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -246,6 +273,117 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
     /// same transaction).
     pub async fn delete(&self, id: &str) -> Result<(), StoreError> {
         let result = user::Entity::delete_by_id(id.to_owned())
+            .exec(self.db)
+            .await?;
+        if result.rows_affected == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// A page of the accounts `filter` selects, and how many it selects.
+    pub async fn list(&self, filter: &UserFilter) -> Result<(Vec<User>, u64), StoreError> {
+        use user::Column as C;
+        let mut query = user::Entity::find();
+        // Each word of the search in the email, the first or the last name
+        // ("ada lovelace" finds Ada Lovelace), any case.
+        let words = filter
+            .search
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace();
+        for word in words.take(8) {
+            let escaped = word
+                .to_lowercase()
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_");
+            let like = || LikeExpr::new(format!("%{escaped}%")).escape('\\');
+            let lower = |c: C| Expr::expr(Func::lower(Expr::col(c))).like(like());
+            query = query.filter(
+                Condition::any()
+                    .add(lower(C::Email))
+                    .add(lower(C::FirstName))
+                    .add(lower(C::LastName)),
+            );
+        }
+        if let Some(role) = filter.role {
+            query = query.filter(C::Role.eq(role.as_str()));
+        }
+        match filter.disabled {
+            Some(true) => query = query.filter(C::DisabledAt.is_not_null()),
+            Some(false) => query = query.filter(C::DisabledAt.is_null()),
+            None => {}
+        }
+        match filter.verified {
+            Some(true) => query = query.filter(C::EmailVerifiedAt.is_not_null()),
+            Some(false) => query = query.filter(C::EmailVerifiedAt.is_null()),
+            None => {}
+        }
+        if let Some(from) = filter.created_from {
+            query = query.filter(C::CreatedAt.gte(from));
+        }
+        if let Some(to) = filter.created_to {
+            query = query.filter(C::CreatedAt.lt(to));
+        }
+        let total = query.clone().count(self.db).await?;
+        let order = if filter.descending {
+            sea_orm::Order::Desc
+        } else {
+            sea_orm::Order::Asc
+        };
+        query = match filter.sort {
+            UserSort::Created => query.order_by(C::CreatedAt, order.clone()),
+            UserSort::Name => query
+                .order_by(
+                    Expr::expr(Func::lower(Expr::col(C::FirstName))),
+                    order.clone(),
+                )
+                .order_by(
+                    Expr::expr(Func::lower(Expr::col(C::LastName))),
+                    order.clone(),
+                ),
+            UserSort::Email => query.order_by(C::Email, order.clone()),
+            // Never signed in sorts as the oldest.
+            UserSort::LastLogin => query.order_by(
+                Expr::expr(Func::coalesce([
+                    Expr::col(C::LastLoginAt),
+                    Expr::col(C::CreatedAt),
+                ])),
+                order.clone(),
+            ),
+        };
+        let rows = query
+            .order_by(C::Id, order)
+            .offset(filter.page.saturating_sub(1) * filter.limit)
+            .limit(filter.limit)
+            .all(self.db)
+            .await?;
+        Ok((rows.into_iter().map(User::from).collect(), total))
+    }
+
+    /// How many admins can sign in (not disabled), their rows locked until
+    /// the transaction ends: two admins demoting each other at once are
+    /// counted one after the other, so one of them is refused.
+    pub async fn count_active_admins_locked(&self) -> Result<u64, StoreError> {
+        let ids: Vec<String> = user::Entity::find()
+            .select_only()
+            .column(user::Column::Id)
+            .filter(user::Column::Role.eq(Role::Admin.as_str()))
+            .filter(user::Column::DisabledAt.is_null())
+            .lock_exclusive()
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        Ok(ids.len() as u64)
+    }
+
+    /// Gives the account `role`.
+    pub async fn set_role(&self, id: &str, role: Role) -> Result<(), StoreError> {
+        let result = user::Entity::update_many()
+            .col_expr(user::Column::Role, Expr::value(role.as_str()))
+            .col_expr(user::Column::UpdatedAt, Expr::value(crate::now()))
+            .filter(user::Column::Id.eq(id))
             .exec(self.db)
             .await?;
         if result.rows_affected == 0 {

@@ -108,6 +108,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts
+         * @description Every account, searched by words of its name or email, filtered by role,
+         *     status, verification and creation time, sorted and paged.
+         */
+        get: operations["list_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account */
+        get: operations["get_user"];
+        /**
+         * Change an account
+         * @description Its role, its status (`disabled` ends its sessions and sockets at once
+         *     and refuses its sign-ins) or, for installs without mail, marks its
+         *     address verified. Nobody changes their own role or status here (409
+         *     `own_account`), and the last active admin cannot be demoted or disabled
+         *     (409 `last_admin`).
+         */
+        put: operations["update_user"];
+        post?: never;
+        /**
+         * Delete an account
+         * @description Its agents, conversations and keys go with it; the teams it owns are
+         *     handed over to their next admin or member (or deleted when it was
+         *     alone). Not your own account (409 `own_account`: use the settings), not
+         *     the last active admin (409 `last_admin`).
+         */
+        delete: operations["delete_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an account a new verification link
+         * @description Held to the same limits as the account's own request; 409
+         *     `already_verified` when there is nothing to verify.
+         */
+        post: operations["resend_user_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -1859,6 +1933,52 @@ export interface components {
             ownerId: string;
             ownerName: string;
         };
+        /** @description One account with what it holds. */
+        AdminUserDetailOut: components["schemas"]["AdminUserOut"] & {
+            /**
+             * Format: int64
+             * @description Agents it owns.
+             */
+            agentCount: number;
+            /**
+             * Format: int64
+             * @description Teams it is a member of.
+             */
+            teamCount: number;
+        };
+        /** @description An account as the admin area sees it. */
+        AdminUserOut: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was disabled; absent while enabled.
+             */
+            disabledAt?: string | null;
+            email: string;
+            emailVerified: boolean;
+            firstName: string;
+            id: string;
+            language: components["schemas"]["Language"];
+            /**
+             * Format: date-time
+             * @description When it last signed in; absent if never.
+             */
+            lastLoginAt?: string | null;
+            lastName: string;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["UserStatus"];
+        };
+        /** @description What an admin changes on an account; absent fields stay as they are. */
+        AdminUserPatch: {
+            /**
+             * @description `true` marks the address verified (for installs without mail);
+             *     an address cannot be marked unverified.
+             */
+            emailVerified?: boolean | null;
+            role?: components["schemas"]["Role"] | null;
+            status?: components["schemas"]["UserStatus"] | null;
+        };
         /** @description The versioned configuration of an agent, as exported and as drafted by ai-generate. */
         AgentConfigOut: {
             description: string;
@@ -2369,6 +2489,24 @@ export interface components {
             data: {
                 member: components["schemas"]["MemberOut"];
                 team: components["schemas"]["TeamOut"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AdminUserDetailOut: {
+            /** @description One account with what it holds. */
+            data: components["schemas"]["AdminUserOut"] & {
+                /**
+                 * Format: int64
+                 * @description Agents it owns.
+                 */
+                agentCount: number;
+                /**
+                 * Format: int64
+                 * @description Teams it is a member of.
+                 */
+                teamCount: number;
             };
             /** @enum {boolean} */
             success: true;
@@ -3818,6 +3956,34 @@ export interface components {
             success: true;
         };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_AdminUserOut: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it was disabled; absent while enabled.
+                 */
+                disabledAt?: string | null;
+                email: string;
+                emailVerified: boolean;
+                firstName: string;
+                id: string;
+                language: components["schemas"]["Language"];
+                /**
+                 * Format: date-time
+                 * @description When it last signed in; absent if never.
+                 */
+                lastLoginAt?: string | null;
+                lastName: string;
+                role: components["schemas"]["Role"];
+                status: components["schemas"]["UserStatus"];
+            }[];
+            meta: components["schemas"]["ListMeta"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_AgentOut: {
             data: (components["schemas"]["AgentConfigOut"] & {
                 /**
@@ -4278,6 +4444,8 @@ export interface components {
             lastName: string;
             role: components["schemas"]["Role"];
         };
+        /** @enum {string} */
+        UserStatus: "active" | "disabled";
         VersionOut: {
             config: components["schemas"]["AgentConfigOut"];
             /** Format: date-time */
@@ -4602,6 +4770,344 @@ export interface operations {
             };
             /** @description A query parameter is invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description Default 10. */
+                limit?: number;
+                /** @description Words of the name or email, any case. */
+                search?: string;
+                role?: "all" | "" | "user" | "admin";
+                status?: "all" | "" | "active" | "disabled";
+                /** @description Only verified (`true`) or unverified (`false`) addresses. */
+                verified?: boolean;
+                /** @description Created from this time on (RFC 3339). */
+                createdFrom?: string;
+                /** @description Created before this time (RFC 3339). */
+                createdTo?: string;
+                /** @description Default `created`. */
+                sort?: "created" | "name" | "email" | "lastLogin";
+                /** @description Default: `asc` for name and email, else `desc`. */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_AdminUserOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, with its agents and teams counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminUserDetailOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserPatch"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminUserDetailOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your own account, or the last active admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your own account, or the last active admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_user_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent (or kept in the outbox) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -45,6 +45,21 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_account))
 }
 
+/// Mails `user` a new verification link, asked by someone else (an admin):
+/// held to the same limits as the user's own request.
+pub(crate) async fn resend_verification_for(
+    state: &AppState,
+    user: &User,
+    actor: &Actor,
+    ip: ClientIp,
+    headers: &HeaderMap,
+) -> Result<(), ApiError> {
+    accounts(state)
+        .resend_verification(user, actor, &client(ip, headers))
+        .await?;
+    Ok(())
+}
+
 /// The account service, with the parts of the state it uses.
 fn accounts(state: &AppState) -> Accounts<'_> {
     Accounts {

@@ -2,11 +2,12 @@
 //! log (a page at a time, or the whole of a filter as a streamed file).
 
 pub mod service;
+pub mod types;
 
 use agentforge_domain::Language;
 use agentforge_domain::mail::{MailStatus, MailTemplate, MailTransport};
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
@@ -14,16 +15,23 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::accounts::types::NoticeOut;
 use crate::audit::{AuditPageOut, AuditQuery, ExportFormat};
 use crate::auth::AdminUser;
-use crate::http::{ApiError, Envelope, ErrorBody, ListMeta, PageQuery, Paged, Query};
+use crate::http::{
+    ApiError, ClientIp, DeletedOut, Envelope, ErrorBody, Json, ListMeta, PageQuery, Paged, Query,
+};
 use crate::state::AppState;
+use types::{AdminUserDetailOut, AdminUserOut, AdminUserPatch, AdminUserQuery};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(mail_outbox))
         .routes(routes!(audit_logs))
         .routes(routes!(export_audit_logs))
+        .routes(routes!(list_users))
+        .routes(routes!(get_user, update_user, delete_user))
+        .routes(routes!(resend_user_verification))
 }
 
 /// One email the product sent or kept: what an operator needs to follow
@@ -137,6 +145,8 @@ async fn export_audit_logs(
     Query(filters): Query<AuditQuery>,
 ) -> Result<Response, ApiError> {
     let filter = filters.filter()?;
+    // Checked like the list's, though the file holds every entry selected.
+    filters.limit()?;
     let format = query.format.unwrap_or_default();
     let stream = service::audit_export(&state.store, &actor, filter, format)?;
     let (content_type, extension) = match format {
@@ -158,4 +168,139 @@ async fn export_audit_logs(
         Body::from_stream(stream),
     )
         .into_response())
+}
+
+/// Accounts
+///
+/// Every account, searched by words of its name or email, filtered by role,
+/// status, verification and creation time, sorted and paged.
+#[utoipa::path(get, path = "/admin/users", tag = "admin", params(AdminUserQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of accounts", body = Paged<AdminUserOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+async fn list_users(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Query(query): Query<AdminUserQuery>,
+) -> Result<Paged<AdminUserOut>, ApiError> {
+    let (filter, page) = query.filter()?;
+    let (users, total) = service::users(&state.store, &actor, &filter).await?;
+    Ok(Paged::new(
+        users.into_iter().map(AdminUserOut::from).collect(),
+        ListMeta {
+            page: page.page,
+            limit: page.limit,
+            total,
+        },
+    ))
+}
+
+fn detail(user: agentforge_store::User, agent_count: u64, team_count: u64) -> AdminUserDetailOut {
+    AdminUserDetailOut {
+        user: user.into(),
+        agent_count,
+        team_count,
+    }
+}
+
+/// One account
+#[utoipa::path(get, path = "/admin/users/{id}", tag = "admin", params(("id" = String, Path)), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The account, with its agents and teams counted", body = Envelope<AdminUserDetailOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+    ))]
+async fn get_user(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<AdminUserDetailOut>, ApiError> {
+    let (user, agents, teams) = service::user(&state.store, &actor, &id).await?;
+    Ok(Envelope::new(detail(user, agents, teams)))
+}
+
+/// Change an account
+///
+/// Its role, its status (`disabled` ends its sessions and sockets at once
+/// and refuses its sign-ins) or, for installs without mail, marks its
+/// address verified. Nobody changes their own role or status here (409
+/// `own_account`), and the last active admin cannot be demoted or disabled
+/// (409 `last_admin`).
+#[utoipa::path(put, path = "/admin/users/{id}", tag = "admin", params(("id" = String, Path)), request_body = AdminUserPatch, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The account as it is now", body = Envelope<AdminUserDetailOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+        (status = 409, description = "Your own account, or the last active admin", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn update_user(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Path(id): Path<String>,
+    Json(patch): Json<AdminUserPatch>,
+) -> Result<Envelope<AdminUserDetailOut>, ApiError> {
+    let changes = service::UserChanges {
+        role: patch.role,
+        status: patch.status,
+        email_verified: patch.email_verified,
+    };
+    let (_, signed_out) = service::update_user(&state.store, &actor, &id, changes).await?;
+    if signed_out {
+        // Its sockets close now, on every instance.
+        state.realtime.sessions_revoked().await;
+    }
+    let (user, agents, teams) = service::user(&state.store, &actor, &id).await?;
+    Ok(Envelope::new(detail(user, agents, teams)))
+}
+
+/// Delete an account
+///
+/// Its agents, conversations and keys go with it; the teams it owns are
+/// handed over to their next admin or member (or deleted when it was
+/// alone). Not your own account (409 `own_account`: use the settings), not
+/// the last active admin (409 `last_admin`).
+#[utoipa::path(delete, path = "/admin/users/{id}", tag = "admin", params(("id" = String, Path)), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Envelope<DeletedOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+        (status = 409, description = "Your own account, or the last active admin", body = ErrorBody),
+    ))]
+async fn delete_user(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<DeletedOut>, ApiError> {
+    service::delete_user(&state.store, &actor, &id).await?;
+    state.realtime.sessions_revoked().await;
+    Ok(Envelope::new(DeletedOut::new(id)))
+}
+
+/// Send an account a new verification link
+///
+/// Held to the same limits as the account's own request; 409
+/// `already_verified` when there is nothing to verify.
+#[utoipa::path(post, path = "/admin/users/{id}/resend-verification", tag = "admin", params(("id" = String, Path)), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Sent (or kept in the outbox)", body = Envelope<NoticeOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+        (status = 409, description = "Already verified", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody),
+    ))]
+async fn resend_user_verification(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Path(id): Path<String>,
+    ip: ClientIp,
+    headers: axum::http::HeaderMap,
+) -> Result<Envelope<NoticeOut>, ApiError> {
+    let (user, _, _) = service::user(&state.store, &actor, &id).await?;
+    crate::accounts::resend_verification_for(&state, &user, &actor, ip, &headers).await?;
+    Ok(Envelope::new(NoticeOut::new(format!(
+        "A new verification link is on its way to {}",
+        user.email
+    ))))
 }

@@ -431,6 +431,12 @@ fn rows() -> Vec<Row> {
         ),
         row(
             M::GET,
+            "/api/admin/users",
+            None,
+            [403, 403, 403, 403, 403, 403, 200, 401],
+        ),
+        row(
+            M::GET,
             "/api/admin/audit-logs",
             None,
             [403, 403, 403, 403, 403, 403, 200, 401],

@@ -185,6 +185,61 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /admin/users: Accounts
+    pub async fn list_users(&self, query: &AdminUserQuery) -> Answer<Paged<AdminUserOut>> {
+        self.page(
+            Method::GET,
+            "/api/admin/users".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /admin/users/{id}: One account
+    pub async fn get_user(&self, id: &str) -> Answer<AdminUserDetailOut> {
+        self.data(
+            Method::GET,
+            format!("/api/admin/users/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /admin/users/{id}: Change an account
+    pub async fn update_user(&self, id: &str, body: &AdminUserPatch) -> Answer<AdminUserDetailOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/admin/users/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /admin/users/{id}: Delete an account
+    pub async fn delete_user(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/admin/users/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /admin/users/{id}/resend-verification: Send an account a new verification link
+    pub async fn resend_user_verification(&self, id: &str) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            format!("/api/admin/users/{id}/resend-verification"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
     /// GET /agents: List my agents
     pub async fn list_agents(&self, query: &AgentQuery) -> Answer<Paged<AgentOut>> {
         self.page(

@@ -4,12 +4,12 @@
 //! enumerated value fails the test), and the calls compile only against
 //! the server's own request types.
 
-use agentforge_domain::Role;
 use agentforge_domain::agent::{AgentStatus, AgentType, Environment, Period};
 use agentforge_domain::conversation::{ConversationStatus, MessageRole, MessageStatus};
 use agentforge_domain::mcp::McpTransport;
 use agentforge_domain::policy::Access;
 use agentforge_domain::team::{InvitationStatus, TeamRole};
+use agentforge_domain::{Role, UserStatus};
 use agentforge_server::dto::*;
 use agentforge_server::http::{Checked, PageQuery};
 
@@ -542,6 +542,33 @@ async fn every_endpoint_answers_the_type_it_declares() {
         // The admin area, then the account's end.
         let outbox = api.mail_outbox(&PageQuery::default()).await.value();
         assert!(outbox.meta.total >= 4);
+        // Accounts, as an admin: listed, read, changed, sent a link, deleted.
+        nobody.register(&register("lamarr@example.com")).await.value();
+        let listed = api
+            .list_users(&AdminUserQuery {
+                search: Some("lamarr".into()),
+                ..AdminUserQuery::default()
+            })
+            .await
+            .value();
+        assert_eq!(listed.data.len(), 1);
+        let lamarr = listed.data[0].id.clone();
+        assert_eq!(api.get_user(&lamarr).await.value().user.email, "lamarr@example.com");
+        for status in [UserStatus::Disabled, UserStatus::Active] {
+            let changed = api
+                .update_user(
+                    &lamarr,
+                    &AdminUserPatch {
+                        status: Some(status),
+                        ..AdminUserPatch::default()
+                    },
+                )
+                .await
+                .value();
+            assert_eq!(changed.user.status, status);
+        }
+        api.resend_user_verification(&lamarr).await.value();
+        api.delete_user(&lamarr).await.value();
         app.api(&grace.token)
             .mail_outbox(&PageQuery::default())
             .await
