@@ -327,7 +327,7 @@ pub struct AuditQuery {
     /// From this time on (RFC 3339).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<DateTime<Utc>>,
-    /// Before this time (RFC 3339).
+    /// Before this time (RFC 3339); before `from`, nothing is selected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<DateTime<Utc>>,
     /// Text in the actor's email, the action, the resource id or the changes.
@@ -366,11 +366,6 @@ impl AuditQuery {
             ("cursor", &self.cursor, 64),
         ] {
             problems.text(field, value.as_deref(), max);
-        }
-        if let (Some(from), Some(to)) = (self.from, self.to)
-            && from > to
-        {
-            problems.add("to", "Must not be before from");
         }
         problems.finish()?;
         let blank = |v: &Option<String>| v.clone().filter(|v| !v.trim().is_empty());

@@ -362,15 +362,18 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
         Ok((rows.into_iter().map(User::from).collect(), total))
     }
 
-    /// How many admins can sign in (not disabled), their rows locked until
-    /// the transaction ends: two admins demoting each other at once are
-    /// counted one after the other, so one of them is refused.
+    /// How many admins can sign in (not disabled), their rows locked (in id
+    /// order) until the transaction ends: two admins demoting each other at
+    /// once are counted one after the other, so one of them is refused. Take
+    /// it before locking any one account, so two such transactions queue
+    /// instead of deadlocking.
     pub async fn count_active_admins_locked(&self) -> Result<u64, StoreError> {
         let ids: Vec<String> = user::Entity::find()
             .select_only()
             .column(user::Column::Id)
             .filter(user::Column::Role.eq(Role::Admin.as_str()))
             .filter(user::Column::DisabledAt.is_null())
+            .order_by_asc(user::Column::Id)
             .lock_exclusive()
             .into_tuple()
             .all(self.db)

@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           adminPage(undefined, 'overview'),
-          adminPage('users', 'users'),
+          { path: 'users', lazy: async () => ({ Component: (await import('@/app/routes/admin/users')).AdminUsersRoute }) },
           { path: 'api-keys', lazy: async () => ({ Component: (await import('@/app/routes/admin/api-keys')).AdminApiKeysRoute }) },
           { path: 'audit-logs', lazy: async () => ({ Component: (await import('@/app/routes/admin/audit-logs')).AdminAuditLogsRoute }) },
           adminPage('configuration', 'configuration'),

@@ -38,6 +38,7 @@ export type MessageRole = S['MessageRole'];
 export type TeamRole = S['TeamRole'];
 export type InvitationStatus = S['InvitationStatus'];
 export type Role = S['Role'];
+export type UserStatus = S['UserStatus'];
 export type ActorKind = S['ActorKind'];
 export type AuditAction = S['AuditAction'];
 export type AuditOutcome = S['AuditOutcome'];
@@ -47,6 +48,8 @@ export type McpStatus = S['McpStatus'];
 export type ImportOutcome = S['ImportOutcome'];
 /** The agent list's `sort` (GET /agents). */
 export type AgentSort = NonNullable<NonNullable<operations['list_agents']['parameters']['query']>['sort']>;
+/** The admin list of accounts' `sort` (GET /admin/users). */
+export type UserSort = NonNullable<NonNullable<operations['list_users']['parameters']['query']>['sort']>;
 /** A transcript export's `format` (GET /conversations/{id}/export). */
 export type ExportFormat = NonNullable<NonNullable<operations['export_conversation']['parameters']['query']>['format']>;
 
@@ -64,3 +67,8 @@ export const TEAM_ROLES = enumValues<TeamRole>({ owner: true, admin: true, membe
 /** How an MCP server is reached: a command on this host, or a URL. */
 export const MCP_TRANSPORTS = enumValues<McpTransport>({ streamable_http: true, stdio: true });
 export const MCP_STATUSES = enumValues<McpStatus>({ unknown: true, connected: true, error: true });
+/** Account roles (the admin area's filter and role changes). */
+export const ROLES = enumValues<Role>({ user: true, admin: true });
+/** Whether an account may sign in. */
+export const USER_STATUSES = enumValues<UserStatus>({ active: true, disabled: true });
+export const USER_SORTS = enumValues<UserSort>({ created: true, name: true, email: true, lastLogin: true });

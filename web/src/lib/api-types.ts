@@ -1971,11 +1971,8 @@ export interface components {
         };
         /** @description What an admin changes on an account; absent fields stay as they are. */
         AdminUserPatch: {
-            /**
-             * @description `true` marks the address verified (for installs without mail);
-             *     an address cannot be marked unverified.
-             */
-            emailVerified?: boolean | null;
+            /** @enum {boolean} */
+            emailVerified?: true;
             role?: components["schemas"]["Role"] | null;
             status?: components["schemas"]["UserStatus"] | null;
         };
@@ -3490,6 +3487,7 @@ export interface components {
         ExportedPersonality: {
             description?: string;
             instructions?: string;
+            /** @description Not only spaces; no control or text-direction characters. */
             name: string;
             tone?: string;
             traits?: string[];
@@ -4604,7 +4602,7 @@ export interface operations {
                 requestId?: string;
                 /** @description From this time on (RFC 3339). */
                 from?: string;
-                /** @description Before this time (RFC 3339). */
+                /** @description Before this time (RFC 3339); before `from`, nothing is selected. */
                 to?: string;
                 /** @description Text in the actor's email, the action, the resource id or the changes. */
                 q?: string;
@@ -4673,7 +4671,7 @@ export interface operations {
                 requestId?: string;
                 /** @description From this time on (RFC 3339). */
                 from?: string;
-                /** @description Before this time (RFC 3339). */
+                /** @description Before this time (RFC 3339); before `from`, nothing is selected. */
                 to?: string;
                 /** @description Text in the actor's email, the action, the resource id or the changes. */
                 q?: string;
@@ -4794,7 +4792,10 @@ export interface operations {
                 verified?: boolean;
                 /** @description Created from this time on (RFC 3339). */
                 createdFrom?: string;
-                /** @description Created before this time (RFC 3339). */
+                /**
+                 * @description Created before this time (RFC 3339); before `createdFrom`, nothing
+                 *     is selected.
+                 */
                 createdTo?: string;
                 /** @description Default `created`. */
                 sort?: "created" | "name" | "email" | "lastLogin";
@@ -5969,7 +5970,7 @@ export interface operations {
                 requestId?: string;
                 /** @description From this time on (RFC 3339). */
                 from?: string;
-                /** @description Before this time (RFC 3339). */
+                /** @description Before this time (RFC 3339); before `from`, nothing is selected. */
                 to?: string;
                 /** @description Text in the actor's email, the action, the resource id or the changes. */
                 q?: string;
@@ -10817,7 +10818,7 @@ export interface operations {
                 requestId?: string;
                 /** @description From this time on (RFC 3339). */
                 from?: string;
-                /** @description Before this time (RFC 3339). */
+                /** @description Before this time (RFC 3339); before `from`, nothing is selected. */
                 to?: string;
                 /** @description Text in the actor's email, the action, the resource id or the changes. */
                 q?: string;

@@ -7,7 +7,7 @@ use agentforge_domain::error::{Conflict, Error, Thing};
 use agentforge_domain::paging::Page;
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_domain::{Role, UserStatus};
-use agentforge_store::{AuditFilter, Mail, Store, Tx, User, UserFilter};
+use agentforge_store::{AuditFilter, Mail, Store, User, UserFilter};
 
 use crate::access;
 use crate::audit::{self, AuditPageOut, ExportFormat};
@@ -82,10 +82,11 @@ fn standing(user: &User) -> serde_json::Value {
 }
 
 /// Refuses what would leave the platform without an active admin: `user`
-/// is one, and the only one.
-async fn keep_an_admin(tx: &Tx, user: &User) -> Result<(), Error> {
+/// is one, and the only one (`admins`, counted under lock at the start of
+/// the transaction).
+fn keep_an_admin(admins: u64, user: &User) -> Result<(), Error> {
     let active_admin = user.role == Role::Admin && user.disabled_at.is_none();
-    if active_admin && tx.users().count_active_admins_locked().await? <= 1 {
+    if active_admin && admins <= 1 {
         return Err(Error::Conflict(Conflict::LastAdmin));
     }
     Ok(())
@@ -109,6 +110,7 @@ pub async fn update_user(
         ));
     }
     let tx = store.begin().await?;
+    let admins = tx.users().count_active_admins_locked().await?;
     let before = tx
         .users()
         .find_by_id_locked(id)
@@ -121,7 +123,7 @@ pub async fn update_user(
         return Err(Error::Conflict(Conflict::OwnAccount));
     }
     if (role_changes && changes.role == Some(Role::User)) || disables {
-        keep_an_admin(&tx, &before).await?;
+        keep_an_admin(admins, &before)?;
     }
     if let Some(role) = changes.role.filter(|_| role_changes) {
         tx.users().set_role(&before.id, role).await?;
@@ -157,12 +159,13 @@ pub async fn delete_user(store: &Store, actor: &Actor, id: &str) -> Result<(), E
         return Err(Error::Conflict(Conflict::OwnAccount));
     }
     let tx = store.begin().await?;
+    let admins = tx.users().count_active_admins_locked().await?;
     let user = tx
         .users()
         .find_by_id_locked(id)
         .await?
         .ok_or_else(|| Error::not_found(Thing::User))?;
-    keep_an_admin(&tx, &user).await?;
+    keep_an_admin(admins, &user)?;
     crate::teams::service::hand_over(&tx, &user.id).await?;
     let entry = audit::Change::new(AuditAction::UserDelete, AuditResource::User, &user.id)
         .owner(&user.id)

@@ -73,6 +73,7 @@ pub struct AdminUserPatch {
     pub status: Option<UserStatus>,
     /// `true` marks the address verified (for installs without mail);
     /// an address cannot be marked unverified.
+    #[schema(schema_with = crate::docs::schema::always_true)]
     pub email_verified: Option<bool>,
 }
 
@@ -115,7 +116,8 @@ pub struct AdminUserQuery {
     /// Created from this time on (RFC 3339).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_from: Option<DateTime<Utc>>,
-    /// Created before this time (RFC 3339).
+    /// Created before this time (RFC 3339); before `createdFrom`, nothing
+    /// is selected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_to: Option<DateTime<Utc>>,
     /// Default `created`.
@@ -134,11 +136,6 @@ impl AdminUserQuery {
         let mut problems = Problems::default();
         let page = Page::parse(self.page, self.limit, &mut problems);
         problems.text("search", self.search.as_deref(), 200);
-        if let (Some(from), Some(to)) = (self.created_from, self.created_to)
-            && from > to
-        {
-            problems.add("createdTo", "Must not be before createdFrom");
-        }
         problems.finish()?;
         let sort = self.sort.unwrap_or_default();
         let descending = match self.order {

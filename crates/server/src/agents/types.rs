@@ -830,6 +830,12 @@ impl From<ExportedPersonality> for NewPersonality {
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct ExportedPersonality {
+    /// Not only spaces; no control or text-direction characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     pub name: String,
     #[serde(default)]
     pub description: String,

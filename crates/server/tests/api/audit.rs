@@ -213,12 +213,22 @@ async fn admins_page_by_cursor_and_filter_by_actor_text_and_time() {
             .value();
         assert!(before.entries.is_empty());
 
+        // A range that ends before it starts selects nothing.
+        let inverted = api
+            .audit_logs(&AuditQuery {
+                from: Some(chrono::Utc::now()),
+                to: Some(chrono::Utc::now() - chrono::Duration::days(1)),
+                ..Default::default()
+            })
+            .await
+            .value();
+        assert!(inverted.entries.is_empty());
+
         // Bad filters are 422 naming the parameter.
         for (query, field) in [
             ("action=agent.explode", "action"),
             ("limit=500", "limit"),
             ("from=yesterday", "from"),
-            ("from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "to"),
         ] {
             let (status, body) = app
                 .get_as(&format!("/api/admin/audit-logs?{query}"), &admin)
