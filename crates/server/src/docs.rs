@@ -158,6 +158,18 @@ pub mod schema {
             .build()
     }
 
+    /// `true` or `null` (a switch that only turns on: an address marked
+    /// verified).
+    pub fn true_or_null() -> Object {
+        ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                Type::Boolean,
+                Type::Null,
+            ]))
+            .enum_values(Some([Some(true), None]))
+            .build()
+    }
+
     /// `true`, always (`success` of every success).
     pub fn always_true() -> Object {
         always(true)

@@ -1971,8 +1971,8 @@ export interface components {
         };
         /** @description What an admin changes on an account; absent fields stay as they are. */
         AdminUserPatch: {
-            /** @enum {boolean} */
-            emailVerified?: true;
+            /** @enum {boolean|null} */
+            emailVerified?: true | null;
             role?: components["schemas"]["Role"] | null;
             status?: components["schemas"]["UserStatus"] | null;
         };

@@ -73,7 +73,7 @@ pub struct AdminUserPatch {
     pub status: Option<UserStatus>,
     /// `true` marks the address verified (for installs without mail);
     /// an address cannot be marked unverified.
-    #[schema(schema_with = crate::docs::schema::always_true)]
+    #[schema(schema_with = crate::docs::schema::true_or_null)]
     pub email_verified: Option<bool>,
 }
 
