@@ -3,7 +3,7 @@
 //! after the retention period. Nothing here changes an entry.
 
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
     QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
@@ -224,12 +224,7 @@ fn condition(filter: &AuditFilter) -> Condition {
         .map(str::trim)
         .filter(|t| !t.is_empty())
     {
-        let escaped = text
-            .to_lowercase()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_");
-        let like = || LikeExpr::new(format!("%{escaped}%")).escape('\\');
+        let like = || crate::contains(text);
         let lower = |c: C| Expr::expr(Func::lower(Expr::col(c))).like(like());
         all = all.add(
             Condition::any()

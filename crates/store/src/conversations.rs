@@ -3,7 +3,7 @@
 use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole, MessageStatus};
 use agentforge_domain::policy::{Party, PartyKind};
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
     Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionSession,
@@ -249,15 +249,6 @@ fn json_text(value: &serde_json::Value) -> String {
     value.to_string()
 }
 
-fn like(text: &str) -> LikeExpr {
-    let escaped = text
-        .to_lowercase()
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    LikeExpr::new(format!("%{escaped}%")).escape('\\')
-}
-
 impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
     pub(crate) fn new(db: &'a C) -> Self {
         Self { db }
@@ -357,14 +348,15 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
                 .column(message::Column::ConversationId)
                 .from(message::Entity)
                 .and_where(
-                    Expr::expr(Func::lower(Expr::col(message::Column::Content))).like(like(search)),
+                    Expr::expr(Func::lower(Expr::col(message::Column::Content)))
+                        .like(crate::contains(search)),
                 )
                 .to_owned();
             query = query.filter(
                 Condition::any()
                     .add(
                         Expr::expr(Func::lower(Expr::col(conversation::Column::Title)))
-                            .like(like(search)),
+                            .like(crate::contains(search)),
                     )
                     .add(conversation::Column::Id.in_subquery(in_messages)),
             );

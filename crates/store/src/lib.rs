@@ -55,6 +55,17 @@ pub fn now() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now().trunc_subsecs(6)
 }
 
+/// A `LIKE` pattern matching `text` anywhere, in lower case, with its
+/// wildcards (`%`, `_`) and the escape character taken literally.
+pub(crate) fn contains(text: &str) -> sea_orm::sea_query::LikeExpr {
+    let escaped = text
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    sea_orm::sea_query::LikeExpr::new(format!("%{escaped}%")).escape('\\')
+}
+
 /// A subscription to a PostgreSQL notification channel. It reconnects by
 /// itself when the connection drops (notifications sent meanwhile are lost).
 pub struct Listener(sea_orm::sqlx::postgres::PgListener);

@@ -1,6 +1,6 @@
 use agentforge_domain::{Conflict, Email, Language, Role};
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
@@ -293,12 +293,7 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
             .unwrap_or_default()
             .split_whitespace();
         for word in words.take(8) {
-            let escaped = word
-                .to_lowercase()
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
-            let like = || LikeExpr::new(format!("%{escaped}%")).escape('\\');
+            let like = || crate::contains(word);
             let lower = |c: C| Expr::expr(Func::lower(Expr::col(c))).like(like());
             query = query.filter(
                 Condition::any()
