@@ -61,17 +61,22 @@ export const auditKeys = {
   team: (teamId: string) => ['audit', 'team', teamId] as const,
 };
 
-const nextCursor = (page: AuditPage) => page.nextCursor ?? undefined;
+/** One page's query: its size and where it starts (absent: the newest). */
+const page = (cursor: string | undefined) => ({ limit: AUDIT_PAGE_SIZE, cursor });
+
+/** What every audit list shares: pages by cursor, read again whenever a screen shows it. */
+const byCursor = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: AuditPage) => last.nextCursor ?? undefined,
+  refetchOnMount: 'always' as const,
+};
 
 /** GET /admin/audit-logs: the whole log, filtered, a page at a time. */
 export const adminAuditQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: auditKeys.admin(filters),
-    queryFn: ({ pageParam }) =>
-      api.get('/admin/audit-logs', { params: { query: { ...auditQuery(filters), limit: AUDIT_PAGE_SIZE, cursor: pageParam } } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursor,
-    refetchOnMount: 'always',
+    queryFn: ({ pageParam }) => api.get('/admin/audit-logs', { params: { query: { ...auditQuery(filters), ...page(pageParam) } } }),
+    ...byCursor,
   });
 export const useAdminAudit = (filters: AuditFilters) => useInfiniteQuery(adminAuditQueryOptions(filters));
 
@@ -79,10 +84,8 @@ export const useAdminAudit = (filters: AuditFilters) => useInfiniteQuery(adminAu
 export const agentActivityQueryOptions = (agentId: string) =>
   infiniteQueryOptions({
     queryKey: auditKeys.agent(agentId),
-    queryFn: ({ pageParam }) => api.get('/agents/{id}/activity', { params: { path: { id: agentId }, query: { limit: AUDIT_PAGE_SIZE, cursor: pageParam } } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursor,
-    refetchOnMount: 'always',
+    queryFn: ({ pageParam }) => api.get('/agents/{id}/activity', { params: { path: { id: agentId }, query: page(pageParam) } }),
+    ...byCursor,
   });
 export const useAgentActivity = (agentId: string) => useInfiniteQuery(agentActivityQueryOptions(agentId));
 
@@ -90,10 +93,8 @@ export const useAgentActivity = (agentId: string) => useInfiniteQuery(agentActiv
 export const teamActivityQueryOptions = (teamId: string) =>
   infiniteQueryOptions({
     queryKey: auditKeys.team(teamId),
-    queryFn: ({ pageParam }) => api.get('/teams/{id}/activity', { params: { path: { id: teamId }, query: { limit: AUDIT_PAGE_SIZE, cursor: pageParam } } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursor,
-    refetchOnMount: 'always',
+    queryFn: ({ pageParam }) => api.get('/teams/{id}/activity', { params: { path: { id: teamId }, query: page(pageParam) } }),
+    ...byCursor,
   });
 export const useTeamActivity = (teamId: string) => useInfiniteQuery(teamActivityQueryOptions(teamId));
 
