@@ -24,6 +24,9 @@ cleanup() {
 }
 trap cleanup EXIT
 export AGENTFORGE_HOST=127.0.0.1 AGENTFORGE_PORT=$PORT AGENTFORGE_DATA_DIR=$data AGENTFORGE_LOG_LEVEL=warn
+# The measures upload documents and use teams: both features on (they are
+# off by default, as the specification says).
+export AGENTFORGE_FEATURE_FILE_UPLOAD=true AGENTFORGE_FEATURE_COLLABORATION=true
 # wrk opens all its connections from this one address: no per-address cap.
 export AGENTFORGE_MAX_CONNECTIONS_PER_IP=${AGENTFORGE_MAX_CONNECTIONS_PER_IP:-0}
 if [ "$ENGINE" = postgres ]; then

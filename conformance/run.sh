@@ -34,6 +34,9 @@ fi
 # (their 429 stays documented and checked wherever it can answer).
 export AGENTFORGE_RATE_LIMIT_AUTH_PER_IP=1000000 AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL=1000000
 export AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_USER=1000000 AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_TEAM=1000000
+# The upload and team routes are fuzzed past their feature gates (off by
+# default; the gate's 403 is tested in crates/server/tests/api/configuration.rs).
+export AGENTFORGE_FEATURE_FILE_UPLOAD=true AGENTFORGE_FEATURE_COLLABORATION=true
 export AGENTFORGE_SECRET_KEY=conformance-secret-0123456789abcdef0123456789abcdef
 SERVER_LOG=target/conformance-server.log
 
@@ -45,6 +48,13 @@ user_and_agent # the account conformance/schemathesis.toml signs in as
 seed=(--seed "$SEED")
 [ "$SEED" = random ] && seed=()
 echo "Schemathesis $SCHEMATHESIS_VERSION: $MAX_EXAMPLES examples per operation, seed ${SEED}, server log in $SERVER_LOG"
-"$VENV/bin/schemathesis" --config-file conformance/schemathesis.toml run "$BASE/api/openapi.json" \
-  --url "$BASE/api" \
-  --max-examples "$MAX_EXAMPLES" "${seed[@]}" --workers "$WORKERS" --no-color
+run() {
+  "$VENV/bin/schemathesis" --config-file conformance/schemathesis.toml run "$BASE/api/openapi.json" \
+    --url "$BASE/api" \
+    --max-examples "$MAX_EXAMPLES" "${seed[@]}" --workers "$WORKERS" --no-color "$@"
+}
+# Saving the configuration changes the server under the run (a generated
+# one may close sign-up, turn uploads off or allow one sign-in a minute), so
+# it runs alone, after every other operation.
+run --exclude-operation-id put_configuration
+run --include-operation-id put_configuration

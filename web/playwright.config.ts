@@ -73,6 +73,11 @@ export default defineConfig({
         // The accounts scenarios sign in and out many times from one address.
         AGENTFORGE_RATE_LIMIT_AUTH_PER_IP: '1000',
         AGENTFORGE_RATE_LIMIT_AUTH_PER_EMAIL: '1000',
+        // Off by default (the specification's choice); the scenarios here use
+        // uploads and teams. configuration.spec.ts switches them on the tools
+        // server, which keeps the defaults.
+        AGENTFORGE_FEATURE_FILE_UPLOAD: 'true',
+        AGENTFORGE_FEATURE_COLLABORATION: 'true',
       },
     },
     {

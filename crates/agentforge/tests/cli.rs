@@ -441,6 +441,19 @@ async fn serve_reads_pdf_uploads_in_a_process_of_its_own() {
     )
     .await;
     let agent_id = agent["data"]["id"].as_str().unwrap().to_owned();
+    // Uploads are off until an admin (the first account) turns them on.
+    let switched = api(
+        &client,
+        Method::PUT,
+        format!("{base}/api/admin/configuration"),
+        Some(&token),
+        Some(json!({"features": {"voiceProvider": false, "collaboration": false, "fileUpload": true}})),
+    )
+    .await;
+    assert_eq!(
+        switched["data"]["settings"]["features"]["fileUpload"], true,
+        "{switched}"
+    );
     let upload = |name: &'static str, bytes: Vec<u8>| {
         let form = reqwest::multipart::Form::new()
             .text("agentId", agent_id.clone())

@@ -140,6 +140,8 @@ string_enum!(
         McpServerUnassign = "mcp_server.unassign",
         ApiKeyCreate = "api_key.create",
         ApiKeyRevoke = "api_key.revoke",
+        // Administration.
+        ConfigurationUpdate = "configuration.update",
         // The access policy said no.
         AccessDenied = "access.denied",
         // The retention job.

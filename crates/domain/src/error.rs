@@ -232,6 +232,8 @@ string_enum!(
         BuiltInReadOnly = "built_in_read_only",
         NotYours = "not_yours",
         SignInRequired = "sign_in_required",
+        FeatureDisabled = "feature_disabled",
+        SignupClosed = "signup_closed",
     }
 );
 
@@ -251,6 +253,10 @@ impl Denied {
             Denied::NotYours => "Only its owner can do this",
             Denied::SignInRequired => {
                 "An API key cannot do this: sign in to manage API keys and the account"
+            }
+            Denied::FeatureDisabled => "The administrator has turned this feature off",
+            Denied::SignupClosed => {
+                "Sign-up is closed on this server: ask an administrator for an invitation"
             }
         }
     }

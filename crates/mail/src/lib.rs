@@ -79,6 +79,22 @@ impl SmtpMailer {
         Ok(Self { transport, from })
     }
 
+    /// Connects, greets and says NOOP: whether the server is there and
+    /// takes these credentials, without sending anything.
+    pub async fn test_connection(&self) -> Result<(), MailError> {
+        match self.transport.test_connection().await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(MailError::Smtp {
+                message: "the server closed the connection".into(),
+                permanent: false,
+            }),
+            Err(e) => Err(MailError::Smtp {
+                permanent: e.is_permanent(),
+                message: e.to_string(),
+            }),
+        }
+    }
+
     pub async fn send(&self, email: &Email) -> Result<(), MailError> {
         let to: Mailbox = email
             .to
@@ -102,6 +118,11 @@ impl SmtpMailer {
                 message: e.to_string(),
             })
     }
+}
+
+/// Whether `from` can be an email's sender (`Name <address>` or an address).
+pub fn valid_sender(from: &str) -> bool {
+    from.parse::<Mailbox>().is_ok()
 }
 
 /// The most characters of someone's own text (a team's name) an email

@@ -17,9 +17,12 @@ pub mod tools;
 mod turn;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use agentforge_domain::conversation;
 use agentforge_store::{DatabaseKind, Job, Store};
+use arc_swap::ArcSwap;
 use chrono::Utc;
 
 pub use error::{RuntimeError, UpstreamFailure};
@@ -77,7 +80,11 @@ pub struct Runtime(Arc<Inner>);
 
 struct Inner {
     store: Store,
-    models: Models,
+    /// Replaced whole when an admin changes the model provider.
+    models: ArcSwap<Models>,
+    /// The longest message a turn takes, at most
+    /// [`conversation::MESSAGE_MAX_CHARS`]; an admin may lower it.
+    message_max_chars: AtomicUsize,
     announce: Arc<dyn Announce>,
     tasks: Tasks,
     queue: Arc<Queue>,
@@ -111,7 +118,8 @@ impl Runtime {
         let queue = Arc::new(Queue::new(store.clone(), settings.jobs.clone(), worker));
         Self(Arc::new(Inner {
             store,
-            models,
+            models: ArcSwap::from_pointee(models),
+            message_max_chars: AtomicUsize::new(conversation::MESSAGE_MAX_CHARS),
             announce,
             tasks,
             queue,
@@ -130,8 +138,29 @@ impl Runtime {
         &self.0.store
     }
 
-    pub fn models(&self) -> &Models {
-        &self.0.models
+    /// The model connections turns use now (a turn keeps the ones it
+    /// started with).
+    pub fn models(&self) -> Arc<Models> {
+        self.0.models.load_full()
+    }
+
+    /// Turns started from now on use `models`.
+    pub fn set_models(&self, models: Models) {
+        self.0.models.store(Arc::new(models));
+    }
+
+    /// The longest message a turn takes now.
+    pub fn message_max_chars(&self) -> usize {
+        self.0.message_max_chars.load(Ordering::Relaxed)
+    }
+
+    /// Lowers (or restores) the longest message a turn takes; never above
+    /// [`conversation::MESSAGE_MAX_CHARS`].
+    pub fn set_message_max_chars(&self, max: usize) {
+        self.0.message_max_chars.store(
+            max.clamp(1, conversation::MESSAGE_MAX_CHARS),
+            Ordering::Relaxed,
+        );
     }
 
     /// The tasks the runtime (and the server) own.

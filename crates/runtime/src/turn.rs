@@ -211,7 +211,7 @@ struct Prepared {
     tools: Option<AgentTools>,
 }
 
-fn check_message(message: &str) -> Result<String, RuntimeError> {
+fn check_message(message: &str, max_chars: usize) -> Result<String, RuntimeError> {
     let message = message.trim();
     let invalid = |message: String| RuntimeError::InvalidMessage {
         field: "message",
@@ -220,8 +220,8 @@ fn check_message(message: &str) -> Result<String, RuntimeError> {
     if message.is_empty() {
         return Err(invalid(messages::REQUIRED.to_owned()));
     }
-    if message.chars().count() > conversation::MESSAGE_MAX_CHARS {
-        return Err(invalid(messages::too_long(conversation::MESSAGE_MAX_CHARS)));
+    if message.chars().count() > max_chars {
+        return Err(invalid(messages::too_long(max_chars)));
     }
     if message.contains('\0') {
         return Err(invalid(messages::NO_NUL.to_owned()));
@@ -238,7 +238,7 @@ impl Runtime {
             return Err(RuntimeError::ShuttingDown);
         }
         let started = Instant::now();
-        let text = check_message(&request.message)?;
+        let text = check_message(&request.message, self.message_max_chars())?;
         let agent = request.agent;
         let environment = request.channel.environment();
         let usable = match environment {
@@ -725,16 +725,22 @@ fn newest_within_budget<'a>(
 mod tests {
     use super::*;
 
+    const MAX: usize = conversation::MESSAGE_MAX_CHARS;
+
     #[test]
     fn messages_are_checked_before_anything_is_stored() {
-        assert!(check_message("  hi ").is_ok_and(|m| m == "hi"));
+        assert!(check_message("  hi ", MAX).is_ok_and(|m| m == "hi"));
         assert!(matches!(
-            check_message("   "),
+            check_message("   ", MAX),
             Err(RuntimeError::InvalidMessage { .. })
         ));
         let long = "x".repeat(conversation::MESSAGE_MAX_CHARS + 1);
-        assert!(check_message(&long).is_err());
-        assert!(check_message("a\0b").is_err());
+        assert!(check_message(&long, MAX).is_err());
+        assert!(check_message("a\0b", MAX).is_err());
+        assert!(
+            check_message("four", 3).is_err(),
+            "an admin's lower limit holds"
+        );
     }
 
     #[test]

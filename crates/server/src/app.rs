@@ -43,6 +43,7 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(personalities::router())
         .merge(teams::router())
         .merge(admin::router())
+        .merge(crate::configuration::router())
         .merge(api_keys::router())
         .merge(mcp::router());
     let long = OpenApiRouter::new()

@@ -157,6 +157,13 @@ impl Change {
         self.diff(before, &Value::Null)
     }
 
+    /// Changes described field by field by the caller, `{"field": {"from":
+    /// …, "to": …}}`, its secrets already redacted.
+    pub fn fields(mut self, changes: Map<String, Value>) -> Self {
+        self.changes.extend(changes);
+        self
+    }
+
     /// One field set to `value` (redacted when its name says secret).
     pub fn field(self, name: &str, value: impl Serialize) -> Self {
         let mut after = Map::new();

@@ -52,10 +52,24 @@ pub enum CorsOrigins {
 }
 
 /// Feature flags; all off by default, as the specification says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Features {
+    /// ElevenLabs speaks answers (off: the browser's own speech).
     pub voice_provider: bool,
+    /// Team sharing and invitations.
     pub collaboration: bool,
+    /// Uploading knowledge documents and images.
     pub file_upload: bool,
 }
 
@@ -104,6 +118,15 @@ pub struct Config {
     /// What one connection, and one client address, may hold.
     pub connections: ConnectionLimits,
     pub features: Features,
+    /// Whether anyone may sign up (the first account always may).
+    pub signup_open: bool,
+    /// Where contact-form messages are mailed.
+    pub operator_email: Option<String>,
+    /// The longest message a turn takes, at most
+    /// `conversation::MESSAGE_MAX_CHARS`.
+    pub message_max_chars: usize,
+    /// Voice, phone and payment services.
+    pub integrations: IntegrationsConfig,
     /// API keys: how many one account may hold, and how many requests one
     /// key may make a minute.
     pub api_keys_per_user: u32,
@@ -119,6 +142,29 @@ pub struct Config {
     /// What reading a knowledge document may cost, and what an account may keep.
     pub knowledge: KnowledgeConfig,
     pub runtime: RuntimeConfig,
+}
+
+/// One outside service's connection: a key and where it answers.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ServiceConfig {
+    pub api_key: Option<Secret<String>>,
+    /// `None`: the service's public endpoint.
+    pub base_url: Option<String>,
+}
+
+/// Twilio, ElevenLabs, Gemini and Stripe, as the environment sets them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IntegrationsConfig {
+    pub twilio_account_sid: Option<String>,
+    /// Twilio's auth token.
+    pub twilio: ServiceConfig,
+    pub twilio_phone_number: Option<String>,
+    pub elevenlabs: ServiceConfig,
+    pub gemini: ServiceConfig,
+    /// Stripe's secret key.
+    pub stripe: ServiceConfig,
+    pub stripe_publishable_key: Option<String>,
+    pub stripe_webhook_secret: Option<Secret<String>>,
 }
 
 /// MCP servers: what may run on the host, and how long tools may take.
@@ -542,6 +588,37 @@ impl Config {
             file_upload: r.boolean("feature_file_upload"),
         };
 
+        let signup_open = r.boolean("signup_open");
+        let operator_email = r.string("operator_email");
+        if !operator_email.is_empty() && agentforge_domain::Email::parse(&operator_email).is_err() {
+            r.error("operator_email", "must be an email address");
+        }
+        let message_max_chars = r
+            .integer(
+                "message_max_chars",
+                1,
+                agentforge_domain::conversation::MESSAGE_MAX_CHARS as i64,
+            )
+            .map(|n| n as usize);
+        let mut service = |key: &str, base: &str| ServiceConfig {
+            api_key: r.optional_secret(key),
+            base_url: r.optional_url(base),
+        };
+        let twilio = service("twilio_auth_token", "twilio_base_url");
+        let elevenlabs = service("elevenlabs_api_key", "elevenlabs_base_url");
+        let gemini = service("gemini_api_key", "gemini_base_url");
+        let stripe = service("stripe_secret_key", "stripe_base_url");
+        let integrations = IntegrationsConfig {
+            twilio_account_sid: r.optional_string("twilio_account_sid"),
+            twilio,
+            twilio_phone_number: r.optional_string("twilio_phone_number"),
+            elevenlabs,
+            gemini,
+            stripe,
+            stripe_publishable_key: r.optional_string("stripe_publishable_key"),
+            stripe_webhook_secret: r.optional_secret("stripe_webhook_secret"),
+        };
+
         if !errors.is_empty() {
             return Err(ConfigErrors(errors));
         }
@@ -580,6 +657,10 @@ impl Config {
                 trusted_proxies: trusted_proxies.unwrap_or_default(),
                 connections,
                 features,
+                signup_open,
+                operator_email: (!operator_email.is_empty()).then_some(operator_email),
+                message_max_chars: message_max_chars.unwrap_or(1),
+                integrations,
                 api_keys_per_user: api_keys_per_user.unwrap_or(1),
                 rate_limit_api_key_per_minute: rate_limit_api_key_per_minute.unwrap_or(1),
                 mcp: McpConfig {
@@ -637,6 +718,24 @@ impl Reader<'_> {
                 String::new()
             }
         }
+    }
+
+    /// A string that may be left empty (`None`).
+    fn optional_string(&mut self, key: &str) -> Option<String> {
+        Some(self.string(key)).filter(|s| !s.is_empty())
+    }
+
+    fn optional_secret(&mut self, key: &str) -> Option<Secret<String>> {
+        self.optional_string(key).map(Secret::new)
+    }
+
+    /// An http(s) URL that may be left empty, without its trailing slash.
+    fn optional_url(&mut self, key: &str) -> Option<String> {
+        let url = self.optional_string(key)?;
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            self.error(key, "must be an http:// or https:// URL");
+        }
+        Some(url.trim_end_matches('/').to_owned())
     }
 
     fn parsed<T: std::str::FromStr>(&mut self, key: &str, expected: &str) -> Option<T> {

@@ -15,6 +15,7 @@ mod audit;
 mod auth;
 mod chat;
 pub mod config;
+pub(crate) mod configuration;
 mod conversations;
 mod docs;
 pub mod http;
@@ -59,13 +60,20 @@ pub mod dto {
     pub use crate::api_keys::types::*;
     pub use crate::audit::{AuditEntryOut, AuditPageOut, AuditQuery, ExportFormat};
     pub use crate::chat::types::*;
+    pub use crate::config::Features;
+    pub use crate::configuration::probe::{ConnectionTestOut, Integration};
+    pub use crate::configuration::settings::{
+        GeneralSection, KeySection, LimitsSection, MailSection, Masked, ModelSection, Saved,
+        SecretIn, Sections, StripeSection, TwilioSection,
+    };
+    pub use crate::configuration::{ConfigurationIn, ConfigurationOut, ConnectionTestIn};
     pub use crate::conversations::types::*;
     pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};
     pub use crate::knowledge::{DocumentOut, ImageOut};
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
     pub use crate::realtime::Event as RealtimeEvent;
-    pub use crate::system::{FeaturesOut, HealthOut, ProvidersOut, StatusOut};
+    pub use crate::system::{HealthOut, ProvidersOut, StatusOut};
     pub use crate::teams::types::*;
 }
 
@@ -115,6 +123,9 @@ impl Application {
             .start(state.config.database_url.expose(), state.runtime.tasks())
             .await
             .context("cannot listen for realtime events on the database")?;
+        configuration::live::start(&state)
+            .await
+            .context("cannot read the saved configuration")?;
         state
             .runtime
             .jobs()

@@ -10,6 +10,8 @@
 use std::io::Write;
 use std::sync::{Arc, Weak};
 
+use arc_swap::ArcSwap;
+
 use agentforge_domain::mail::{MailStatus, MailTransport};
 use agentforge_domain::{Error, Language};
 use agentforge_mail::{Brand, Email, Rendered, SmtpMailer, Templates};
@@ -28,15 +30,21 @@ pub const SEND_MAIL: &str = "mail.send";
 /// What seals the outbox's bodies (`sealed`): its own key.
 const SEAL_PURPOSE: &str = "mail-outbox";
 
+/// How mail goes out now; replaced whole when an admin changes it.
+struct Transport {
+    smtp: Option<SmtpMailer>,
+    brand: Brand,
+}
+
 #[derive(Clone)]
 pub struct Mailer {
-    smtp: Option<SmtpMailer>,
+    transport: Arc<ArcSwap<Transport>>,
     store: Store,
     /// Weak: job handlers that send mail hold a mailer, and the queue holds
     /// them; a strong link back would keep both alive for good.
     queue: Weak<Queue>,
     max_attempts: u32,
-    brand: Brand,
+    product: String,
     templates: Arc<Templates>,
     sealer: Arc<Sealer>,
     console: bool,
@@ -70,32 +78,57 @@ impl Mailer {
         store: Store,
         queue: Arc<Queue>,
     ) -> anyhow::Result<Self> {
-        let smtp = match &config.smtp_url {
-            Some(url) => Some(SmtpMailer::new(url.expose(), &config.mail_from)?),
-            None => None,
-        };
-        Ok(Self {
-            smtp,
+        let mailer = Self {
+            transport: Arc::new(ArcSwap::from_pointee(Transport {
+                smtp: None,
+                brand: Brand {
+                    product: config.product_name.clone(),
+                    public_url: config.public_url.clone(),
+                },
+            })),
             store,
             queue: Arc::downgrade(&queue),
             max_attempts: config.runtime.mail_max_attempts,
-            brand: Brand {
-                product: config.product_name.clone(),
-                public_url: config.public_url.clone(),
-            },
+            product: config.product_name.clone(),
             templates: Arc::new(Templates::new()?),
             sealer: Arc::new(secret_key.sealer(SEAL_PURPOSE)),
             console: config.mail_console,
-        })
+        };
+        mailer.reconfigure(
+            config.smtp_url.as_ref().map(|u| u.expose().as_str()),
+            &config.mail_from,
+            &config.public_url,
+        )?;
+        Ok(mailer)
+    }
+
+    /// Sends through `smtp_url` (none: keeps mail in the outbox) from
+    /// `from`, with links to `public_url`, from now on; mail already queued
+    /// goes out through the new server too.
+    pub fn reconfigure(
+        &self,
+        smtp_url: Option<&str>,
+        from: &str,
+        public_url: &str,
+    ) -> Result<(), agentforge_mail::MailError> {
+        let smtp = smtp_url.map(|url| SmtpMailer::new(url, from)).transpose()?;
+        self.transport.store(Arc::new(Transport {
+            smtp,
+            brand: Brand {
+                product: self.product.clone(),
+                public_url: public_url.to_owned(),
+            },
+        }));
+        Ok(())
     }
 
     /// A link into the product, for an email: `path` on the public URL.
     pub fn link(&self, path: &str) -> String {
-        format!("{}{path}", self.brand.public_url)
+        format!("{}{path}", self.transport.load().brand.public_url)
     }
 
     pub fn transport(&self) -> MailTransport {
-        if self.smtp.is_some() {
+        if self.transport.load().smtp.is_some() {
             MailTransport::Smtp
         } else {
             MailTransport::Outbox
@@ -105,11 +138,12 @@ impl Mailer {
     /// Writes the email, records it and queues its delivery, inside `tx`:
     /// it goes out only if the change that sends it is kept.
     pub async fn send_in(&self, tx: &Tx, mail: Outgoing) -> Result<(), Error> {
-        let smtp = self.smtp.is_some();
+        let transport = self.transport.load_full();
+        let smtp = transport.smtp.is_some();
         let template = mail.message.template();
         let rendered = self
             .templates
-            .render(&self.brand, mail.language, &mail.message)
+            .render(&transport.brand, mail.language, &mail.message)
             .map_err(|e| Error::internal(e.to_string()))?;
         #[allow(clippy::expect_used)]
         let body = serde_json::to_vec(&rendered).expect("strings serialise");
@@ -165,7 +199,6 @@ impl Mailer {
     /// What runs `mail.send` jobs.
     pub fn delivery(&self) -> Delivery {
         Delivery {
-            smtp: self.smtp.clone(),
             mailer: self.clone(),
         }
     }
@@ -185,7 +218,6 @@ fn print_to_console(mail: &Mail, rendered: &Rendered) {
 
 /// Delivers one email of the outbox by SMTP, recording each attempt on it.
 pub struct Delivery {
-    smtp: Option<SmtpMailer>,
     mailer: Mailer,
 }
 
@@ -207,7 +239,8 @@ impl JobHandler for Delivery {
         if mail.status == MailStatus::Sent {
             return Ok(()); // Sent by an attempt whose outcome was not recorded.
         }
-        let Some(smtp) = &self.smtp else {
+        let transport = self.mailer.transport.load_full();
+        let Some(smtp) = &transport.smtp else {
             return Err(JobFailure::Retry("no SMTP server is configured".to_owned()));
         };
         let outcome = match self.mailer.open(&mail) {

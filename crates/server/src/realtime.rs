@@ -84,6 +84,10 @@ pub enum Event {
         /// The sender's name.
         from: String,
     },
+    /// An admin changed the run-time configuration (feature flags …):
+    /// read `/api/system/status` again.
+    #[serde(rename = "configuration.changed")]
+    ConfigurationChanged { revision: i64 },
 }
 
 /// An event on its way: who may see it and its JSON text.
@@ -559,6 +563,23 @@ impl Hub {
             frames: rx,
             skipped,
             revoked,
+        }
+    }
+
+    /// Tells every socket of this process that the configuration changed
+    /// (each instance tells its own, when it notices).
+    pub fn announce_configuration(&self, revision: i64) {
+        let Ok(frame) = serde_json::to_string(&Event::ConfigurationChanged { revision }) else {
+            return;
+        };
+        let frame: Arc<str> = Arc::from(frame.as_str());
+        let Ok(sockets) = self.sockets.read() else {
+            return;
+        };
+        for socket in sockets.values().flatten() {
+            if socket.frames.try_send(frame.clone()).is_err() {
+                socket.skipped.fetch_add(1, Ordering::Relaxed);
+            }
         }
     }
 

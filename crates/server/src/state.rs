@@ -12,6 +12,7 @@ use crate::accounts::password::Hasher;
 use crate::auth::device::DeviceCookies;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
+use crate::configuration::{Live, Settings};
 use crate::http::metrics::HttpMetrics;
 use crate::mail::Mailer;
 use crate::rate_limit::RateLimiter;
@@ -31,6 +32,8 @@ pub struct Services {
     /// Conversation turns, the job queue and the owned tasks.
     pub runtime: Runtime,
     pub config: Arc<Config>,
+    /// The run-time settings in force (Admin › Configuration), over `config`.
+    pub configuration: Live,
     pub secret_key: SecretKey,
     pub access_tokens: AccessTokens,
     pub device_cookies: DeviceCookies,
@@ -91,6 +94,7 @@ impl AppState {
             mailer,
             rate_limiter: RateLimiter::default(),
             store,
+            configuration: Live::new(&config, &secret_key),
             config: Arc::new(config),
             secret_key,
             metrics: Arc::default(),
@@ -98,5 +102,43 @@ impl AppState {
             started: Instant::now(),
             started_at: Utc::now(),
         })))
+    }
+
+    /// `Ok` when the admin has `feature` on; else 403 `feature_disabled`.
+    pub fn feature(
+        &self,
+        feature: crate::configuration::Feature,
+    ) -> Result<(), agentforge_domain::Error> {
+        self.configuration.get().require(feature)
+    }
+
+    /// The largest knowledge document accepted now, in bytes.
+    pub fn upload_max_bytes(&self) -> usize {
+        usize::try_from(self.configuration.get().limits.upload_max_bytes).unwrap_or(usize::MAX)
+    }
+
+    /// What reading documents may cost, with the account quota in force.
+    pub fn knowledge_limits(&self) -> crate::config::KnowledgeConfig {
+        crate::config::KnowledgeConfig {
+            quota_bytes: self.configuration.get().limits.knowledge_quota_bytes,
+            ..self.config.knowledge.clone()
+        }
+    }
+
+    /// Puts `settings` in force in the services built from them: the model
+    /// provider and message length for turns started from now on, the mail
+    /// transport for mail sent from now on. Everything else reads the
+    /// settings where it uses them.
+    pub fn apply(&self, settings: &Settings) -> Result<(), agentforge_domain::Error> {
+        self.runtime.set_models(Models::new(&settings.models()));
+        self.runtime
+            .set_message_max_chars(settings.limits.message_max_chars as usize);
+        self.mailer
+            .reconfigure(
+                settings.mail.smtp_url.as_ref().map(|u| u.expose().as_str()),
+                &settings.mail.from,
+                &settings.general.public_url,
+            )
+            .map_err(|e| agentforge_domain::Error::internal(e.to_string()))
     }
 }

@@ -8,6 +8,7 @@ mod agents;
 mod analytics;
 mod api_keys;
 mod audit;
+mod configuration;
 mod connect;
 mod conversations;
 mod db;
@@ -27,6 +28,7 @@ pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployme
 pub use analytics::{Activity, Analytics, Bucket};
 pub use api_keys::{ApiKey, ApiKeys, NewApiKey, OwnedApiKey};
 pub use audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
+pub use configuration::{Configuration, StoredConfiguration};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use conversations::{
     Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
@@ -245,6 +247,10 @@ impl Store {
     pub fn audit(&self) -> AuditLog<'_> {
         AuditLog::new(&self.db)
     }
+
+    pub fn configuration(&self) -> Configuration<'_> {
+        Configuration::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -315,5 +321,9 @@ impl Tx {
 
     pub fn audit(&self) -> AuditLog<'_, DbTx> {
         AuditLog::new(&self.txn)
+    }
+
+    pub fn configuration(&self) -> Configuration<'_, DbTx> {
+        Configuration::new(&self.txn)
     }
 }

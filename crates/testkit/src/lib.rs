@@ -1,6 +1,6 @@
 //! Stand-ins for the outside services AgentForge talks to, speaking their
 //! real wire formats on local ports: one OpenAI-compatible and Gemini model
-//! provider, and an SMTP server. Every crate's tests and the benchmarks use
+//! provider, an SMTP server, and Twilio, ElevenLabs and Stripe. Every crate's tests and the benchmarks use
 //! these, so a change of wire format is made once.
 #![allow(clippy::unwrap_used)] // test support: a panic is a failed test
 
@@ -8,11 +8,13 @@ pub mod database;
 pub mod mcp;
 mod pdf;
 mod provider;
+mod services;
 mod smtp;
 
 pub use database::{Engine, TestDatabase, engines};
 pub use pdf::{pdf, pdf_with_content};
 pub use provider::{Pace, ProviderStandIn, answer_to};
+pub use services::{ELEVENLABS_KEY, STRIPE_KEY, ServicesStandIn, TWILIO_SID, TWILIO_TOKEN};
 pub use smtp::{ReceivedMail, SmtpStandIn};
 
 /// Serves `router` on a free local port; returns `http://127.0.0.1:<port>`.

@@ -68,6 +68,7 @@ impl ProviderStandIn {
         };
         let router = Router::new()
             .route("/v1/chat/completions", post(openai))
+            .route("/v1beta/models", axum::routing::get(gemini_models))
             .route("/v1beta/models/{target}", post(gemini))
             .with_state(shared.clone());
         Self {
@@ -280,6 +281,22 @@ async fn openai(
     ]));
     let split = shared.pace.is_none() && !question.contains("slow");
     sse(chunks, split)
+}
+
+/// Gemini's model list (`GET /v1beta/models`), for a key check.
+async fn gemini_models(headers: HeaderMap) -> Response {
+    if headers.get("x-goog-api-key").and_then(|v| v.to_str().ok()) != Some("good-key") {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT"}})),
+        )
+            .into_response();
+    }
+    axum::Json(json!({"models": [
+        {"name": "models/gemini-2.0-flash", "displayName": "Gemini 2.0 Flash"},
+        {"name": "models/gemini-2.5-pro", "displayName": "Gemini 2.5 Pro"}
+    ]}))
+    .into_response()
 }
 
 async fn gemini(

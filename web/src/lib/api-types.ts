@@ -87,6 +87,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration
+         * @description Every run-time setting in force: the environment's values, with the
+         *     sections saved here in their place. Secrets show only whether they are
+         *     set and a hint.
+         */
+        get: operations["get_configuration"];
+        /**
+         * Change the configuration
+         * @description Saves the sections given, each whole, in one transaction with its audit
+         *     entry; they apply at once on this instance and within a second on every
+         *     other one sharing the database. A bad value is a 422 naming its field
+         *     (`model.baseUrl`) and nothing is saved.
+         */
+        put: operations["put_configuration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/configuration/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a connection
+         * @description Makes one harmless call to the integration (a one-word completion, an
+         *     SMTP greeting, an account or balance lookup) with the settings given
+         *     over the ones in force, without saving them, and says what happened.
+         *     A service that refuses is `ok: false` with its reason.
+         */
+        post: operations["test_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/mail-outbox": {
         parameters: {
             query?: never;
@@ -1848,7 +1900,7 @@ export interface paths {
         /**
          * Add a document to an agent's knowledge base
          * @description Multipart: `file` (txt, md, html, pdf, docx, csv or json, up to
-         *     `AGENTFORGE_UPLOAD_MAX_BYTES`) and `agentId`. The text is extracted, split
+         *     the upload limit of Admin › Configuration) and `agentId`. The text is extracted, split
          *     into passages and indexed before the answer; an unsupported or unreadable
          *     file (or one not read within the time allowed) is a 422 naming it, a file
          *     with more text than allowed for its size is a 413 `text_too_large`, one
@@ -2161,7 +2213,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -2329,6 +2381,39 @@ export interface components {
         };
         /** @enum {string} */
         Complexity: "basic" | "intermediate" | "advanced";
+        /** @description The settings in force, as an admin reads them. */
+        ConfigurationOut: {
+            /**
+             * Format: int64
+             * @description Goes up by one with every save (0: nothing saved yet).
+             */
+            revision: number;
+            /** @description The sections saved here; the others come from the environment. */
+            saved: string[];
+            settings: components["schemas"]["Sections_Masked"];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            /** @description The email of the admin who saved last. */
+            updatedBy?: string | null;
+        };
+        /**
+         * @description A connection to try, with the values of the form (unsaved sections
+         *     given here are tried in place of the saved ones).
+         */
+        ConnectionTestIn: {
+            integration: components["schemas"]["Integration"];
+            settings?: components["schemas"]["Saved"] | null;
+        };
+        /** @description What a test found. */
+        ConnectionTestOut: {
+            integration: components["schemas"]["Integration"];
+            /** Format: int64 */
+            latencyMs: number;
+            /** @description What happened, in words. */
+            message: string;
+            /** @description Whether the service answered and took the credentials. */
+            ok: boolean;
+        };
         ConversationIn: {
             agentId: string;
             channel?: components["schemas"]["Channel"] | null;
@@ -2608,6 +2693,41 @@ export interface components {
                 /** @description The agent's answer, as stored. */
                 message: components["schemas"]["MessageOut"];
                 userMessage: components["schemas"]["MessageOut"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ConfigurationOut: {
+            /** @description The settings in force, as an admin reads them. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Goes up by one with every save (0: nothing saved yet).
+                 */
+                revision: number;
+                /** @description The sections saved here; the others come from the environment. */
+                saved: string[];
+                settings: components["schemas"]["Sections_Masked"];
+                /** Format: date-time */
+                updatedAt?: string | null;
+                /** @description The email of the admin who saved last. */
+                updatedBy?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ConnectionTestOut: {
+            /** @description What a test found. */
+            data: {
+                integration: components["schemas"]["Integration"];
+                /** Format: int64 */
+                latencyMs: number;
+                /** @description What happened, in words. */
+                message: string;
+                /** @description Whether the service answered and took the credentials. */
+                ok: boolean;
             };
             /** @enum {boolean} */
             success: true;
@@ -3058,7 +3178,7 @@ export interface components {
         Envelope_StatusOut: {
             data: {
                 database: components["schemas"]["DatabaseName"];
-                features: components["schemas"]["FeaturesOut"];
+                features: components["schemas"]["Features"];
                 providers: components["schemas"]["ProvidersOut"];
                 /** Format: date-time */
                 startedAt: string;
@@ -3492,9 +3612,13 @@ export interface components {
             tone?: string;
             traits?: string[];
         };
-        FeaturesOut: {
+        /** @description Feature flags; all off by default, as the specification says. */
+        Features: {
+            /** @description Team sharing and invitations. */
             collaboration: boolean;
+            /** @description Uploading knowledge documents and images. */
             fileUpload: boolean;
+            /** @description ElevenLabs speaks answers (off: the browser's own speech). */
             voiceProvider: boolean;
         };
         /** @description One changed field: its value before and after (`null` for none). */
@@ -3514,6 +3638,18 @@ export interface components {
              */
             name?: string | null;
             templateId: string;
+        };
+        /** @description The public URL, sign-up and where contact messages go. */
+        GeneralSection: {
+            /** @description Where contact-form messages are mailed; `null`: kept for admins only. */
+            operatorEmail?: string | null;
+            /**
+             * @description Where people reach this install (links in email, shared agents): an
+             *     http or https URL.
+             */
+            publicUrl: string;
+            /** @description Whether anyone may create an account (the first account always may). */
+            signupOpen: boolean;
         };
         GenerateIn: {
             complexity?: components["schemas"]["Complexity"] | null;
@@ -3572,6 +3708,11 @@ export interface components {
             reason?: string | null;
             server?: components["schemas"]["McpServerOut"] | null;
         };
+        /**
+         * @description What a connection test reaches.
+         * @enum {string}
+         */
+        Integration: "model" | "mail" | "twilio" | "elevenlabs" | "gemini" | "stripe";
         /** @description An invitation to a team. */
         InvitationOut: {
             /** Format: date-time */
@@ -3589,6 +3730,36 @@ export interface components {
         };
         /** @enum {string} */
         InvitationStatus: "pending" | "accepted" | "rejected" | "revoked" | "expired";
+        /**
+         * @description A service reached with one API key (ElevenLabs; Gemini, whose base URL
+         *     ends in `/v1beta` as the model provider's does).
+         */
+        KeySection_Masked: {
+            /** @description A secret as the API shows it: never its value. */
+            apiKey?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+            /** @description `null`: the service's public endpoint. */
+            baseUrl?: string | null;
+        };
+        /**
+         * @description A service reached with one API key (ElevenLabs; Gemini, whose base URL
+         *     ends in `/v1beta` as the model provider's does).
+         */
+        KeySection_SecretIn: {
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            apiKey?: string | null;
+            /** @description `null`: the service's public endpoint. */
+            baseUrl?: string | null;
+        };
         /** @enum {string} */
         Language: "en" | "zh" | "ja" | "es" | "ar" | "ko" | "fr" | "de" | "ru" | "pt" | "da" | "id";
         LastActiveOut: {
@@ -3600,6 +3771,39 @@ export interface components {
             role: components["schemas"]["MessageRole"];
             /** @description Its first 200 characters. */
             text: string;
+        };
+        /** @description What one request, file or account may take. */
+        LimitsSection: {
+            /**
+             * Format: int64
+             * @description What one account's documents may take, in bytes.
+             */
+            knowledgeQuotaBytes: number;
+            /**
+             * Format: int32
+             * @description The longest message a conversation turn takes, in characters.
+             */
+            messageMaxChars: number;
+            /**
+             * Format: int32
+             * @description Requests one API key may make a minute.
+             */
+            rateLimitApiKeyPerMinute: number;
+            /**
+             * Format: int32
+             * @description Sign-in attempts on one email address a minute.
+             */
+            rateLimitAuthPerEmail: number;
+            /**
+             * Format: int32
+             * @description Sign-in and sign-up attempts one address may make a minute.
+             */
+            rateLimitAuthPerIp: number;
+            /**
+             * Format: int64
+             * @description The largest knowledge document, in bytes.
+             */
+            uploadMaxBytes: number;
         };
         /** @description Paging of a list answer. */
         ListMeta: {
@@ -3643,6 +3847,30 @@ export interface components {
             template?: components["schemas"]["MailTemplate"] | null;
             to: string;
             transport: components["schemas"]["MailTransport"];
+        };
+        /** @description Outgoing mail. */
+        MailSection_Masked: {
+            /** @description The sender, `Name <address>` or an address. */
+            from: string;
+            /** @description A secret as the API shows it: never its value. */
+            smtpUrl?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+        };
+        /** @description Outgoing mail. */
+        MailSection_SecretIn: {
+            /** @description The sender, `Name <address>` or an address. */
+            from: string;
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            smtpUrl?: string | null;
         };
         /** @enum {string} */
         MailStatus: "stored" | "queued" | "sent" | "failed";
@@ -3904,6 +4132,36 @@ export interface components {
         };
         /** @enum {string} */
         ModelProvider: "builtin" | "openai" | "gemini";
+        /** @description The server's language model. */
+        ModelSection_Masked: {
+            /** @description A secret as the API shows it: never its value. */
+            apiKey?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+            /** @description `null`: the provider's public endpoint. */
+            baseUrl?: string | null;
+            /** @description `null`: the provider's default model. */
+            model?: string | null;
+            provider: components["schemas"]["ModelProvider"];
+        };
+        /** @description The server's language model. */
+        ModelSection_SecretIn: {
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            apiKey?: string | null;
+            /** @description `null`: the provider's public endpoint. */
+            baseUrl?: string | null;
+            /** @description `null`: the provider's default model. */
+            model?: string | null;
+            provider: components["schemas"]["ModelProvider"];
+        };
         /**
          * @description An agent's fields as sent to create or change it. On creation `name` is
          *     required and the rest default; on update only what is sent changes (send
@@ -4200,6 +4458,11 @@ export interface components {
             teamName: string;
             /** @enum {string} */
             type: "team.notification";
+        } | {
+            /** Format: int64 */
+            revision: number;
+            /** @enum {string} */
+            type: "configuration.changed";
         };
         /**
          * @description `in-process` (one instance) or `postgres` (LISTEN/NOTIFY across instances).
@@ -4229,6 +4492,33 @@ export interface components {
         Role: "user" | "admin";
         RoleIn: {
             role: components["schemas"]["TeamRole"];
+        };
+        /**
+         * @description The sections an admin saved (stored, secrets sealed) or sends (secrets
+         *     as [`SecretIn`]); a missing section is left as it is.
+         */
+        Saved: {
+            elevenlabs?: components["schemas"]["KeySection_SecretIn"] | null;
+            features?: components["schemas"]["Features"] | null;
+            gemini?: components["schemas"]["KeySection_SecretIn"] | null;
+            general?: components["schemas"]["GeneralSection"] | null;
+            limits?: components["schemas"]["LimitsSection"] | null;
+            mail?: components["schemas"]["MailSection_SecretIn"] | null;
+            model?: components["schemas"]["ModelSection_SecretIn"] | null;
+            stripe?: components["schemas"]["StripeSection_SecretIn"] | null;
+            twilio?: components["schemas"]["TwilioSection_SecretIn"] | null;
+        };
+        /** @description Every section, all in force (or all shown). */
+        Sections_Masked: {
+            elevenlabs: components["schemas"]["KeySection_Masked"];
+            features: components["schemas"]["Features"];
+            gemini: components["schemas"]["KeySection_Masked"];
+            general: components["schemas"]["GeneralSection"];
+            limits: components["schemas"]["LimitsSection"];
+            mail: components["schemas"]["MailSection_Masked"];
+            model: components["schemas"]["ModelSection_Masked"];
+            stripe: components["schemas"]["StripeSection_Masked"];
+            twilio: components["schemas"]["TwilioSection_Masked"];
         };
         /** @description A signed-in session: a short-lived access token and a refresh token. */
         SessionOut: {
@@ -4284,7 +4574,7 @@ export interface components {
         };
         StatusOut: {
             database: components["schemas"]["DatabaseName"];
-            features: components["schemas"]["FeaturesOut"];
+            features: components["schemas"]["Features"];
             providers: components["schemas"]["ProvidersOut"];
             /** Format: date-time */
             startedAt: string;
@@ -4292,6 +4582,46 @@ export interface components {
             uptimeSeconds: number;
             /** @example 0.1.0 */
             version: string;
+        };
+        /** @description Stripe (payments). */
+        StripeSection_Masked: {
+            /** @description `null`: https://api.stripe.com. */
+            baseUrl?: string | null;
+            publishableKey?: string | null;
+            /** @description A secret as the API shows it: never its value. */
+            secretKey?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+            /** @description A secret as the API shows it: never its value. */
+            webhookSecret?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+        };
+        /** @description Stripe (payments). */
+        StripeSection_SecretIn: {
+            /** @description `null`: https://api.stripe.com. */
+            baseUrl?: string | null;
+            publishableKey?: string | null;
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            secretKey?: string | null;
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            webhookSecret?: string | null;
         };
         /**
          * @description `ok`, or `degraded` when the database does not answer.
@@ -4425,6 +4755,36 @@ export interface components {
         TranscriptOut: {
             conversation: components["schemas"]["ConversationOut"];
             messages: components["schemas"]["MessageOut"][];
+        };
+        /** @description Twilio (phone calls and SMS). */
+        TwilioSection_Masked: {
+            accountSid?: string | null;
+            /** @description A secret as the API shows it: never its value. */
+            authToken?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+            /** @description `null`: https://api.twilio.com. */
+            baseUrl?: string | null;
+            /** @description The number calls and SMS come from, in E.164 (`+15551234567`). */
+            phoneNumber?: string | null;
+        };
+        /** @description Twilio (phone calls and SMS). */
+        TwilioSection_SecretIn: {
+            accountSid?: string | null;
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            authToken?: string | null;
+            /** @description `null`: https://api.twilio.com. */
+            baseUrl?: string | null;
+            /** @description The number calls and SMS come from, in E.164 (`+15551234567`). */
+            phoneNumber?: string | null;
         };
         /** @description A user as the API shows it. */
         UserOut: {
@@ -4594,7 +4954,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
@@ -4663,7 +5023,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
@@ -4715,6 +5075,200 @@ export interface operations {
                 };
             };
             /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_configuration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConfigurationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_configuration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Saved"];
+            };
+        };
+        responses: {
+            /** @description The settings now in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConfigurationOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionTestIn"];
+            };
+        };
+        responses: {
+            /** @description What the service answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConnectionTestOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5962,7 +6516,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
@@ -6870,7 +7424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Your team role does not allow it */
+            /** @description Your team role does not allow it, or (sharing with a team) the administrator has turned collaboration off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7822,6 +8376,15 @@ export interface operations {
             };
             /** @description The body cannot be read */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sign-up is closed and this address has no team invitation (`signup_closed`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10328,7 +10891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Your role does not allow it */
+            /** @description Your role does not allow it, or the administrator has turned collaboration off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10810,7 +11373,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
@@ -10912,7 +11475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Your role does not allow it */
+            /** @description Your role does not allow it, or the administrator has turned collaboration off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11073,7 +11636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Your role does not allow it */
+            /** @description Your role does not allow it, or the administrator has turned collaboration off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11434,7 +11997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed (a disabled account, or a role that falls short) */
+            /** @description The administrator has turned file uploads off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11521,7 +12084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed (a disabled account, or a role that falls short) */
+            /** @description The administrator has turned file uploads off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11608,7 +12171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed (a disabled account, or a role that falls short) */
+            /** @description The administrator has turned file uploads off (`feature_disabled`) */
             403: {
                 headers: {
                     [name: string]: unknown;

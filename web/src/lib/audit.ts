@@ -187,6 +187,7 @@ export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'mcp_server.unassign': true,
   'api_key.create': true,
   'api_key.revoke': true,
+  'configuration.update': true,
   'access.denied': true,
   'audit_log.purge': true,
 });

@@ -62,6 +62,8 @@ pub(crate) async fn resend_verification_for(
 
 /// The account service, with the parts of the state it uses.
 fn accounts(state: &AppState) -> Accounts<'_> {
+    let settings = state.configuration.get();
+    let limits = settings.limits;
     Accounts {
         store: &state.store,
         mailer: &state.mailer,
@@ -70,8 +72,9 @@ fn accounts(state: &AppState) -> Accounts<'_> {
         tokens: &state.access_tokens,
         devices: &state.device_cookies,
         hasher: &state.password_hasher,
-        per_ip: state.config.rate_limit_auth_per_ip,
-        per_email: state.config.rate_limit_auth_per_email,
+        per_ip: limits.rate_limit_auth_per_ip,
+        per_email: limits.rate_limit_auth_per_email,
+        signup_open: settings.general.signup_open,
     }
 }
 
@@ -127,6 +130,7 @@ fn client(ip: ClientIp, headers: &HeaderMap) -> Client {
     responses(
         (status = 201, description = "Signed up and in", body = Envelope<SessionOut>,
             headers(("Set-Cookie" = String, description = "The device cookie (`agentforge_device_…`, HttpOnly, SameSite=Strict, Path=/api/auth)"))),
+        (status = 403, description = "Sign-up is closed and this address has no team invitation (`signup_closed`)", body = ErrorBody),
         (status = 409, description = "The email has an account", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),

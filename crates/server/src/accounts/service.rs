@@ -141,6 +141,9 @@ pub struct Accounts<'a> {
     /// The same, per email address; and sign-ins a minute from one known
     /// device of an account.
     pub per_email: u32,
+    /// Whether anyone may sign up; when not, only the first account and
+    /// people with an open team invitation may.
+    pub signup_open: bool,
 }
 
 impl Accounts<'_> {
@@ -167,14 +170,14 @@ impl Accounts<'_> {
             return Err(Error::internal("validated fields missing"));
         };
 
+        if !self.signup_open && !self.may_join(&email).await? {
+            return Err(Error::Denied(agentforge_domain::Denied::SignupClosed));
+        }
         let password_hash = self.hasher.hash(password).await?;
         let tx = self.store.begin().await?;
         // The first account of a fresh install administers it.
-        let role = if tx.users().count().await? == 0 {
-            Role::Admin
-        } else {
-            Role::User
-        };
+        let first = tx.users().count().await? == 0;
+        let role = if first { Role::Admin } else { Role::User };
         let user = tx
             .users()
             .create(NewUser {
@@ -194,6 +197,18 @@ impl Accounts<'_> {
         tx.commit().await?;
         session.device_cookie = Some(self.devices.issue(&email_of(&session.user)?));
         Ok(session)
+    }
+
+    /// Whether `email` may make an account while sign-up is closed: it is
+    /// the install's first, or a team has invited it.
+    async fn may_join(&self, email: &Email) -> Result<bool, Error> {
+        Ok(self.store.users().count().await? == 0
+            || !self
+                .store
+                .teams()
+                .invitations_for(email.as_str())
+                .await?
+                .is_empty())
     }
 
     pub async fn login(

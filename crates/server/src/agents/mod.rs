@@ -12,6 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::audit::{AuditPageOut, AuditQuery};
 use crate::auth::CurrentUser;
+use crate::configuration::Feature;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
 use crate::state::AppState;
 use types::*;
@@ -423,7 +424,7 @@ async fn export_agent(
 #[utoipa::path(post, path = "/agents/{id}/share", tag = "agents", request_body = ShareIn, security(("bearer" = [])),
     responses(
         (status = 200, description = "Sharing state", body = Envelope<ShareOut>),
-        (status = 403, description = "Your team role does not allow it", body = ErrorBody),
+        (status = 403, description = "Your team role does not allow it, or (sharing with a team) the administrator has turned collaboration off (`feature_disabled`)", body = ErrorBody),
         (status = 404, description = "No such agent or team of yours", body = ErrorBody),
         (status = 422, description = "Nothing to change", body = ErrorBody),
     ))]
@@ -433,13 +434,17 @@ async fn share_agent(
     Path(id): Path<String>,
     Json(body): Json<ShareIn>,
 ) -> Result<Envelope<ShareOut>, ApiError> {
+    if matches!(body.team_id, Some(Some(_))) {
+        state.feature(Feature::Collaboration)?;
+    }
     let shared = service::share(&state.store, &actor, &id, body.into()).await?;
     Ok(Envelope::new(ShareOut {
         shared_publicly: shared.token.is_some(),
         url: shared.token.map(|t| {
             format!(
                 "{}/user/chat/{}?share={t}",
-                state.config.public_url, shared.agent_id
+                state.configuration.get().general.public_url,
+                shared.agent_id
             )
         }),
         team_id: shared.team_id,

@@ -55,7 +55,11 @@ pub async fn authenticate(state: &AppState, key: &str) -> Result<(User, Actor), 
     }
     state.rate_limiter.check(
         &format!("api-key:{}", found.id),
-        state.config.rate_limit_api_key_per_minute,
+        state
+            .configuration
+            .get()
+            .limits
+            .rate_limit_api_key_per_minute,
     )?;
     let user = store
         .users()

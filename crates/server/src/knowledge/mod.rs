@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::CurrentUser;
+use crate::configuration::Feature;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, FieldError};
 use crate::state::AppState;
 use service::NewFile;
@@ -254,7 +255,7 @@ impl Form {
 /// Add a document to an agent's knowledge base
 ///
 /// Multipart: `file` (txt, md, html, pdf, docx, csv or json, up to
-/// `AGENTFORGE_UPLOAD_MAX_BYTES`) and `agentId`. The text is extracted, split
+/// the upload limit of Admin › Configuration) and `agentId`. The text is extracted, split
 /// into passages and indexed before the answer; an unsupported or unreadable
 /// file (or one not read within the time allowed) is a 422 naming it, a file
 /// with more text than allowed for its size is a 413 `text_too_large`, one
@@ -263,6 +264,7 @@ impl Form {
 #[utoipa::path(post, path = "/upload/document", tag = "knowledge", request_body(content = DocumentForm, content_type = "multipart/form-data"), security(("bearer" = [])),
     responses(
         (status = 201, description = "Indexed", body = Envelope<DocumentOut>),
+        (status = 403, description = "The administrator has turned file uploads off (`feature_disabled`)", body = ErrorBody),
         (status = 404, description = "No such agent", body = ErrorBody),
         (status = 413, description = "The file is too large (`file_too_large`), holds more text than allowed for its size (`text_too_large`), or would take the account past its quota for documents (`quota_exceeded`); nothing was kept", body = ErrorBody),
         (status = 422, description = "Unsupported or unreadable file (or one not read within the time allowed), or a missing field", body = ErrorBody),
@@ -272,14 +274,15 @@ async fn upload_document(
     CurrentUser(_user, actor): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<DocumentOut>), ApiError> {
-    let mut form = read_form(multipart, state.config.upload_max_bytes, 1).await?;
+    state.feature(Feature::FileUpload)?;
+    let mut form = read_form(multipart, state.upload_max_bytes(), 1).await?;
     let agent_id = form.agent_id()?;
     let mut documents = service::add_documents(
         &state.store,
         &actor,
         &agent_id,
         form.files,
-        &state.config.knowledge,
+        &state.knowledge_limits(),
     )
     .await?;
     let document = documents
@@ -295,6 +298,7 @@ async fn upload_document(
 #[utoipa::path(post, path = "/upload/bulk", tag = "knowledge", request_body(content = DocumentForm, content_type = "multipart/form-data"), security(("bearer" = [])),
     responses(
         (status = 201, description = "All indexed", body = Envelope<Vec<DocumentOut>>),
+        (status = 403, description = "The administrator has turned file uploads off (`feature_disabled`)", body = ErrorBody),
         (status = 404, description = "No such agent", body = ErrorBody),
         (status = 413, description = "A file is too large (`file_too_large`) or holds more text than allowed for its size (`text_too_large`), or the files would take the account past its quota for documents (`quota_exceeded`); nothing was kept", body = ErrorBody),
         (status = 422, description = "A file is unsupported or unreadable (or was not read within the time allowed); nothing was kept", body = ErrorBody),
@@ -304,14 +308,15 @@ async fn upload_bulk(
     CurrentUser(_user, actor): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<Vec<DocumentOut>>), ApiError> {
-    let mut form = read_form(multipart, state.config.upload_max_bytes, BULK_MAX_FILES).await?;
+    state.feature(Feature::FileUpload)?;
+    let mut form = read_form(multipart, state.upload_max_bytes(), BULK_MAX_FILES).await?;
     let agent_id = form.agent_id()?;
     let documents = service::add_documents(
         &state.store,
         &actor,
         &agent_id,
         form.files,
-        &state.config.knowledge,
+        &state.knowledge_limits(),
     )
     .await?;
     Ok((
@@ -327,6 +332,7 @@ async fn upload_bulk(
 #[utoipa::path(post, path = "/upload/image", tag = "knowledge", request_body(content = ImageForm, content_type = "multipart/form-data"), security(("bearer" = [])),
     responses(
         (status = 201, description = "Stored", body = Envelope<ImageOut>),
+        (status = 403, description = "The administrator has turned file uploads off (`feature_disabled`)", body = ErrorBody),
         (status = 413, description = "Larger than 5 MB", body = ErrorBody),
         (status = 422, description = "Not an image of a supported type", body = ErrorBody),
     ))]
@@ -335,6 +341,7 @@ async fn upload_image(
     CurrentUser(_user, actor): CurrentUser,
     multipart: Multipart,
 ) -> Result<(StatusCode, Envelope<ImageOut>), ApiError> {
+    state.feature(Feature::FileUpload)?;
     let form = read_form(multipart, IMAGE_MAX_BYTES, 1).await?;
     let file = form
         .files

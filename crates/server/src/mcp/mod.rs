@@ -451,7 +451,7 @@ async fn generate_server(
     Json(body): Json<McpGenerateIn>,
 ) -> Result<Envelope<McpGenerateOut>, ApiError> {
     let (proposals, connected) =
-        service::propose(state.runtime.models(), &body.description).await?;
+        service::propose(&state.runtime.models(), &body.description).await?;
     Ok(Envelope::new(McpGenerateOut {
         model_connected: connected,
         proposals: proposals

@@ -138,7 +138,7 @@ pub struct StatusOut {
     #[schema(value_type = names::DatabaseName)]
     pub database: Cow<'static, str>,
     pub providers: ProvidersOut,
-    pub features: FeaturesOut,
+    pub features: crate::config::Features,
 }
 
 /// Which outside service carries each capability, or the built-in fallback
@@ -157,14 +157,6 @@ pub struct ProvidersOut {
     pub payments: Cow<'static, str>,
 }
 
-#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FeaturesOut {
-    pub voice_provider: bool,
-    pub collaboration: bool,
-    pub file_upload: bool,
-}
-
 /// Instance status
 ///
 /// Version, uptime, database engine, the provider behind each capability
@@ -172,7 +164,8 @@ pub struct FeaturesOut {
 #[utoipa::path(get, path = "/system/status", tag = "system",
     responses((status = 200, description = "Status of this instance", body = Envelope<StatusOut>)))]
 async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
-    let features = state.config.features;
+    let settings = state.configuration.get();
+    let features = settings.features;
     Envelope::new(StatusOut {
         version: env!("CARGO_PKG_VERSION").into(),
         uptime_seconds: state.started.elapsed().as_secs(),
@@ -181,17 +174,13 @@ async fn status(State(state): State<AppState>) -> Envelope<StatusOut> {
         // Speech, telephony and payments have no outside provider yet: they
         // run on their built-in fallbacks until their integrations land.
         providers: ProvidersOut {
-            llm: state.config.llm.provider,
+            llm: settings.model.provider,
             mail: state.mailer.transport(),
             speech: "browser".into(),
             telephony: "none".into(),
             payments: "test".into(),
         },
-        features: FeaturesOut {
-            voice_provider: features.voice_provider,
-            collaboration: features.collaboration,
-            file_upload: features.file_upload,
-        },
+        features,
     })
 }
 

@@ -10,6 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::audit::{AuditPageOut, AuditQuery};
 use crate::auth::CurrentUser;
+use crate::configuration::Feature;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, Query};
 use crate::state::AppState;
 use types::*;
@@ -164,7 +165,7 @@ async fn list_members(
 #[utoipa::path(post, path = "/teams/{id}/members", tag = "teams", request_body = MemberIn, security(("bearer" = [])),
     responses(
         (status = 201, description = "Added", body = Envelope<MemberOut>),
-        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 403, description = "Your role does not allow it, or the administrator has turned collaboration off (`feature_disabled`)", body = ErrorBody),
         (status = 404, description = "No such team, or no account with that verified email", body = ErrorBody),
         (status = 409, description = "Already a member", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
@@ -176,6 +177,7 @@ async fn add_member(
     Path(id): Path<String>,
     Json(body): Json<MemberIn>,
 ) -> Result<(StatusCode, Envelope<MemberOut>), ApiError> {
+    state.feature(Feature::Collaboration)?;
     Ok((
         StatusCode::CREATED,
         Envelope::new(
@@ -248,7 +250,7 @@ async fn remove_member(
     params(("id" = String, Path), ("agentId" = String, Path)),
     responses(
         (status = 200, description = "Shared", body = Envelope<TeamAgentOut>),
-        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 403, description = "Your role does not allow it, or the administrator has turned collaboration off (`feature_disabled`)", body = ErrorBody),
         (status = 404, description = "No such team or agent of yours", body = ErrorBody),
     ))]
 async fn add_team_agent(
@@ -256,6 +258,7 @@ async fn add_team_agent(
     CurrentUser(_user, actor): CurrentUser,
     Path((id, agent_id)): Path<(String, String)>,
 ) -> Result<Envelope<TeamAgentOut>, ApiError> {
+    state.feature(Feature::Collaboration)?;
     Ok(Envelope::new(
         service::add_agent(&state.store, &actor, &id, &agent_id)
             .await?
@@ -349,7 +352,7 @@ async fn team_invitations(
     params(("teamId" = String, Path)),
     responses(
         (status = 201, description = "Sent", body = Envelope<InvitationOut>),
-        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 403, description = "Your role does not allow it, or the administrator has turned collaboration off (`feature_disabled`)", body = ErrorBody),
         (status = 404, description = "No such team of yours", body = ErrorBody),
         (status = 409, description = "Already a member, or the team has as many open invitations as it may", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
@@ -361,6 +364,7 @@ async fn invite(
     Path(team_id): Path<String>,
     Json(body): Json<MemberIn>,
 ) -> Result<(StatusCode, Envelope<InvitationOut>), ApiError> {
+    state.feature(Feature::Collaboration)?;
     Ok((
         StatusCode::CREATED,
         Envelope::new(

@@ -437,6 +437,10 @@ const NOT_CHANGES: &[(&str, &str)] = &[
         "probe_server",
         "tests a configuration before it is saved; saves nothing",
     ),
+    (
+        "test_connection",
+        "tries a connection with the settings given; saves nothing",
+    ),
     ("refresh", "continues a session recorded at sign-in"),
     ("refresh_token", "continues a session recorded at sign-in"),
     ("touch_last_active", "records a use, like a read"),

@@ -185,6 +185,39 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /admin/configuration: The configuration
+    pub async fn get_configuration(&self) -> Answer<ConfigurationOut> {
+        self.data(
+            Method::GET,
+            "/api/admin/configuration".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /admin/configuration: Change the configuration
+    pub async fn put_configuration(&self, body: &ConfigurationIn) -> Answer<ConfigurationOut> {
+        self.data(
+            Method::PUT,
+            "/api/admin/configuration".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /admin/configuration/test: Test a connection
+    pub async fn test_connection(&self, body: &ConnectionTestIn) -> Answer<ConnectionTestOut> {
+        self.data(
+            Method::POST,
+            "/api/admin/configuration/test".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
     /// GET /admin/users: Accounts
     pub async fn list_users(&self, query: &AdminUserQuery) -> Answer<Paged<AdminUserOut>> {
         self.page(

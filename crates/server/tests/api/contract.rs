@@ -569,6 +569,29 @@ async fn every_endpoint_answers_the_type_it_declares() {
         }
         api.resend_user_verification(&lamarr).await.value();
         api.delete_user(&lamarr).await.value();
+        // The configuration: read, a section saved, a connection tried.
+        let configuration = api.get_configuration().await.value();
+        assert!(!configuration.settings.model.api_key.set);
+        let saved = api
+            .put_configuration(&ConfigurationIn {
+                features: Some(Features {
+                    voice_provider: true,
+                    ..configuration.settings.features
+                }),
+                ..ConfigurationIn::default()
+            })
+            .await
+            .value();
+        assert_eq!(saved.saved, ["features"]);
+        assert!(saved.settings.features.voice_provider);
+        let tried = api
+            .test_connection(&ConnectionTestIn {
+                integration: Integration::Model,
+                settings: None,
+            })
+            .await
+            .value();
+        assert!(!tried.ok, "the built-in responder is no connection: {tried:?}");
         app.api(&grace.token)
             .mail_outbox(&PageQuery::default())
             .await

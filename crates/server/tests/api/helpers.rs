@@ -47,6 +47,8 @@ pub struct TestApp {
     pub calls: std::sync::Mutex<Vec<Call>>,
     /// Owned by the first instance; siblings share it.
     _database: Option<TestDatabase>,
+    /// The variables the test gave; siblings get them too.
+    env: Vec<(String, String)>,
     shutdown: Option<oneshot::Sender<()>>,
 }
 
@@ -66,7 +68,12 @@ impl TestApp {
     /// a load balancer would be).
     pub async fn sibling(&self) -> Self {
         let data_dir = tempfile::tempdir().expect("temp dir");
-        Self::start(self.engine, data_dir, self.database_url.clone(), None, &[]).await
+        let env: Vec<(&str, &str)> = self
+            .env
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        Self::start(self.engine, data_dir, self.database_url.clone(), None, &env).await
     }
 
     async fn start(
@@ -90,6 +97,16 @@ impl TestApp {
             ),
             ("AGENTFORGE_DATABASE_MAX_CONNECTIONS".into(), "4".into()),
         ];
+        // Off by default (the specification's choice, tested in
+        // `configuration.rs`); most tests use what they gate.
+        for flag in [
+            "AGENTFORGE_FEATURE_FILE_UPLOAD",
+            "AGENTFORGE_FEATURE_COLLABORATION",
+        ] {
+            if !env.iter().any(|(k, _)| *k == flag) {
+                vars.push((flag.into(), "true".into()));
+            }
+        }
         vars.extend(env.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
         // This program is the test harness, not `agentforge`: unless the
         // test names another, PDFs are read by the same reader built as a
@@ -125,6 +142,10 @@ impl TestApp {
             _data_dir: data_dir,
             database_url,
             _database: database,
+            env: env
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
             calls: std::sync::Mutex::default(),
             shutdown: Some(shutdown),
         }

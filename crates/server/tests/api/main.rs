@@ -12,6 +12,7 @@ mod api_keys;
 mod audit;
 mod auth;
 mod chat;
+mod configuration;
 mod connections;
 mod contract;
 mod conversations;

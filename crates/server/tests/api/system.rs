@@ -38,9 +38,11 @@ async fn status_reports_version_database_providers_and_flags() {
         assert!(data["uptimeSeconds"].is_u64());
         assert_eq!(data["providers"]["llm"], "builtin");
         assert_eq!(data["providers"]["mail"], "outbox");
+        // The test servers turn uploads and collaboration on (helpers.rs);
+        // their defaults are off (configuration.rs).
         assert_eq!(
             data["features"],
-            serde_json::json!({"voiceProvider": false, "collaboration": false, "fileUpload": false})
+            serde_json::json!({"voiceProvider": false, "collaboration": true, "fileUpload": true})
         );
     })
     .await;
@@ -50,7 +52,10 @@ async fn status_reports_version_database_providers_and_flags() {
 async fn feature_flags_follow_the_configuration() {
     let app = crate::helpers::TestApp::spawn(
         Engine::Sqlite,
-        &[("AGENTFORGE_FEATURE_FILE_UPLOAD", "true")],
+        &[
+            ("AGENTFORGE_FEATURE_FILE_UPLOAD", "true"),
+            ("AGENTFORGE_FEATURE_COLLABORATION", "false"),
+        ],
     )
     .await;
     let (_, body) = app.get_json("/api/system/status").await;

@@ -7,6 +7,7 @@ pub mod agent_mcp_server;
 pub mod agent_version;
 pub mod api_key;
 pub mod audit_log;
+pub mod configuration;
 pub mod conversation;
 pub mod document;
 pub mod job;

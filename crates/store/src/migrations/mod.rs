@@ -12,6 +12,7 @@ mod m0006_create_jobs_and_turn_state;
 mod m0007_mail_templates_and_languages;
 mod m0008_create_api_keys_and_mcp_servers;
 mod m0009_create_audit_logs;
+mod m0010_create_configuration;
 
 pub(crate) struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_mail_templates_and_languages::Migration),
             Box::new(m0008_create_api_keys_and_mcp_servers::Migration),
             Box::new(m0009_create_audit_logs::Migration),
+            Box::new(m0010_create_configuration::Migration),
         ]
     }
 }

@@ -1,0 +1,260 @@
+//! "Test connection": one harmless call to each outside service with the
+//! settings given, answered in words. A service that refuses is an answer
+//! (`ok: false` and why), not an error of the request.
+//!
+//! These URLs are the operator's configuration, as trusted as the
+//! environment (only admins set them, and a local model server is a
+//! normal choice), so they are not held to the outbound guard that
+//! checks URLs ordinary users give (docs/security.md).
+
+use std::time::{Duration, Instant};
+
+use agentforge_domain::agent::{ModelProvider, ModelSettings};
+use agentforge_llm::{ChatMessage, ChatRequest, Grounding, Role};
+use agentforge_runtime::Models;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::settings::Settings;
+
+/// How long one test may take.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// What a connection test reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Integration {
+    Model,
+    Mail,
+    Twilio,
+    Elevenlabs,
+    Gemini,
+    Stripe,
+}
+
+/// What a test found.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionTestOut {
+    pub integration: Integration,
+    /// Whether the service answered and took the credentials.
+    pub ok: bool,
+    /// What happened, in words.
+    pub message: String,
+    pub latency_ms: u64,
+}
+
+pub const TWILIO: &str = "https://api.twilio.com";
+pub const ELEVENLABS: &str = "https://api.elevenlabs.io";
+pub const GEMINI: &str = "https://generativelanguage.googleapis.com/v1beta";
+pub const STRIPE: &str = "https://api.stripe.com";
+
+/// Tries `integration` with `settings`.
+pub async fn test(integration: Integration, settings: &Settings) -> ConnectionTestOut {
+    let started = Instant::now();
+    let outcome = match tokio::time::timeout(TIMEOUT, run(integration, settings)).await {
+        Ok(outcome) => outcome,
+        Err(_) => Err(format!("No answer within {} seconds", TIMEOUT.as_secs())),
+    };
+    let (ok, message) = match outcome {
+        Ok(message) => (true, message),
+        Err(message) => (false, message),
+    };
+    ConnectionTestOut {
+        integration,
+        ok,
+        message,
+        latency_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+async fn run(integration: Integration, s: &Settings) -> Result<String, String> {
+    match integration {
+        Integration::Model => model(s).await,
+        Integration::Mail => mail(s).await,
+        Integration::Twilio => twilio(s).await,
+        Integration::Elevenlabs => elevenlabs(s).await,
+        Integration::Gemini => gemini(s).await,
+        Integration::Stripe => stripe(s).await,
+    }
+}
+
+async fn model(s: &Settings) -> Result<String, String> {
+    if s.model.provider == ModelProvider::Builtin {
+        return Err("No language model is connected: agents answer with the built-in responder, which quotes their knowledge. Choose OpenAI-compatible or Gemini to connect one.".into());
+    }
+    let models = Models::new(&s.models());
+    let (model, name) = models
+        .for_agent(&ModelSettings::default())
+        .map_err(|e| e.to_string())?;
+    let request = ChatRequest {
+        model: name.clone(),
+        messages: vec![ChatMessage::new(Role::User, "Reply with the word OK.")],
+        temperature: 0.0,
+        max_tokens: 8,
+        tools: Vec::new(),
+        grounding: Grounding::default(),
+    };
+    model.complete(&request).await.map_err(|e| e.to_string())?;
+    Ok(format!("{name} answered"))
+}
+
+async fn mail(s: &Settings) -> Result<String, String> {
+    let Some(url) = &s.mail.smtp_url else {
+        return Err("No SMTP server is set: email is kept in the outbox (Admin › Overview) and not delivered.".into());
+    };
+    let smtp =
+        agentforge_mail::SmtpMailer::new(url.expose(), &s.mail.from).map_err(|e| e.to_string())?;
+    smtp.test_connection().await.map_err(|e| e.to_string())?;
+    Ok("The SMTP server answered and took the login".into())
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(10))
+        .timeout(TIMEOUT)
+        .user_agent(concat!("AgentForge/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .unwrap_or_default()
+}
+
+/// Sends `request`; a refusal becomes the service's own words.
+async fn call(
+    service: &str,
+    request: reqwest::RequestBuilder,
+) -> Result<serde_json::Value, String> {
+    let response = request
+        .send()
+        .await
+        .map_err(|e| format!("Cannot reach {service}: {}", without_url(e)))?;
+    let status = response.status();
+    let body: serde_json::Value = response.json().await.unwrap_or_default();
+    if status.is_success() {
+        return Ok(body);
+    }
+    let said = ["message", "detail"]
+        .iter()
+        .find_map(|key| {
+            let error = body.get("error").unwrap_or(&body);
+            error.get(key).and_then(|v| {
+                v.as_str()
+                    .or_else(|| v.get("message").and_then(|m| m.as_str()))
+            })
+        })
+        .map(|m| format!(": {}", m.chars().take(300).collect::<String>()))
+        .unwrap_or_default();
+    Err(match status.as_u16() {
+        401 | 403 => format!("{service} refused these credentials ({status}){said}"),
+        _ => format!("{service} answered {status}{said}"),
+    })
+}
+
+/// A reqwest error's words without its URL (which may carry a key).
+fn without_url(e: reqwest::Error) -> String {
+    let e = e.without_url();
+    if e.is_timeout() {
+        "it did not answer in time".into()
+    } else if e.is_connect() {
+        "the connection failed".into()
+    } else {
+        e.to_string()
+    }
+}
+
+fn base<'a>(configured: &'a Option<String>, default: &'a str) -> &'a str {
+    configured
+        .as_deref()
+        .unwrap_or(default)
+        .trim_end_matches('/')
+}
+
+async fn twilio(s: &Settings) -> Result<String, String> {
+    let t = &s.twilio;
+    let (Some(sid), Some(token)) = (&t.account_sid, &t.auth_token) else {
+        return Err("Set the account SID and auth token first".into());
+    };
+    let url = format!(
+        "{}/2010-04-01/Accounts/{sid}.json",
+        base(&t.base_url, TWILIO)
+    );
+    let body = call(
+        "Twilio",
+        client().get(url).basic_auth(sid, Some(token.expose())),
+    )
+    .await?;
+    let text = |k: &str| {
+        body.get(k)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    Ok(format!(
+        "Connected to the Twilio account “{}” ({})",
+        text("friendly_name"),
+        text("status")
+    ))
+}
+
+async fn elevenlabs(s: &Settings) -> Result<String, String> {
+    let Some(key) = &s.elevenlabs.api_key else {
+        return Err("Set the API key first".into());
+    };
+    let url = format!(
+        "{}/v1/user/subscription",
+        base(&s.elevenlabs.base_url, ELEVENLABS)
+    );
+    let body = call(
+        "ElevenLabs",
+        client().get(url).header("xi-api-key", key.expose()),
+    )
+    .await?;
+    let number = |k: &str| {
+        body.get(k)
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or_default()
+    };
+    let limit = number("character_limit");
+    let left = limit.saturating_sub(number("character_count"));
+    let tier = body
+        .get("tier")
+        .and_then(|v| v.as_str())
+        .unwrap_or("unknown");
+    Ok(format!(
+        "Connected to ElevenLabs ({tier} plan): {left} of {limit} characters left this period"
+    ))
+}
+
+async fn gemini(s: &Settings) -> Result<String, String> {
+    let Some(key) = &s.gemini.api_key else {
+        return Err("Set the API key first".into());
+    };
+    let url = format!("{}/models", base(&s.gemini.base_url, GEMINI));
+    let body = call(
+        "Gemini",
+        client()
+            .get(url)
+            .query(&[("pageSize", "50")])
+            .header("x-goog-api-key", key.expose()),
+    )
+    .await?;
+    let models = body
+        .get("models")
+        .and_then(|m| m.as_array())
+        .map_or(0, Vec::len);
+    Ok(format!(
+        "Connected to Gemini: the key lists {models} models"
+    ))
+}
+
+async fn stripe(s: &Settings) -> Result<String, String> {
+    let Some(key) = &s.stripe.secret_key else {
+        return Err("Set the secret key first".into());
+    };
+    let url = format!("{}/v1/balance", base(&s.stripe.base_url, STRIPE));
+    let body = call("Stripe", client().get(url).bearer_auth(key.expose())).await?;
+    let live = body.get("livemode").and_then(serde_json::Value::as_bool) == Some(true);
+    Ok(format!(
+        "Connected to Stripe in {} mode",
+        if live { "live" } else { "test" }
+    ))
+}
