@@ -71,6 +71,8 @@ string_enum!(
         McpServer = "mcp_server",
         ApiKey = "api_key",
         Configuration = "configuration",
+        Job = "job",
+        Mail = "mail",
         Webhook = "webhook",
         Workflow = "workflow",
         Subscription = "subscription",
@@ -142,6 +144,8 @@ string_enum!(
         ApiKeyRevoke = "api_key.revoke",
         // Administration.
         ConfigurationUpdate = "configuration.update",
+        JobRetry = "job.retry",
+        MailResend = "mail.resend",
         // The access policy said no.
         AccessDenied = "access.denied",
         // The retention job.

@@ -150,6 +150,7 @@ string_enum!(
         Version = "version",
         User = "user",
         Job = "job",
+        Mail = "mail",
         ApiKey = "api_key",
         McpServer = "mcp_server",
         Tool = "tool",
@@ -173,6 +174,7 @@ impl Thing {
             Thing::Version => "version_not_found",
             Thing::User => "user_not_found",
             Thing::Job => "job_not_found",
+            Thing::Mail => "mail_not_found",
             Thing::ApiKey => "api_key_not_found",
             Thing::McpServer => "mcp_server_not_found",
             Thing::Tool => "tool_not_found",
@@ -194,6 +196,7 @@ impl Thing {
             Thing::Version => "Version not found",
             Thing::User => "User not found",
             Thing::Job => "Job not found",
+            Thing::Mail => "No such email in the outbox",
             Thing::ApiKey => "API key not found",
             Thing::McpServer => "MCP server not found",
             Thing::Tool => "No such tool on this server",
@@ -283,6 +286,9 @@ string_enum!(
         McpServerDisabled = "mcp_server_disabled",
         LastAdmin = "last_admin",
         OwnAccount = "own_account",
+        MailNotConfigured = "mail_not_configured",
+        JobNotDead = "job_not_dead",
+        AlreadySent = "already_sent",
     }
 );
 
@@ -325,6 +331,11 @@ impl Conflict {
             Conflict::OwnAccount => {
                 "You cannot change your own role or status, or delete your own account, here"
             }
+            Conflict::MailNotConfigured => {
+                "No mail server is configured: set one in Admin › Configuration first"
+            }
+            Conflict::JobNotDead => "Only a job that failed for good can be retried",
+            Conflict::AlreadySent => "This email was already sent",
         }
     }
 

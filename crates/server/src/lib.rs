@@ -51,6 +51,7 @@ use tokio::sync::Notify;
 pub mod dto {
     pub use crate::accounts::types::*;
     pub use crate::admin::MailOut;
+    pub use crate::admin::overview::*;
     pub use crate::admin::types::*;
     pub use crate::agents::LastActiveOut;
     pub use crate::agents::types::*;

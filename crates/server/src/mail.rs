@@ -188,6 +188,34 @@ impl Mailer {
         Ok(())
     }
 
+    /// Sends an email of the outbox again (one kept while no mail server
+    /// was set, or one that failed): back in line for SMTP, inside `tx`.
+    pub async fn resend_in(&self, tx: &Tx, mail_id: &str) -> Result<(), Error> {
+        if self.transport.load().smtp.is_none() {
+            return Err(Error::Conflict(
+                agentforge_domain::Conflict::MailNotConfigured,
+            ));
+        }
+        if !tx.outbox().requeue(mail_id).await? {
+            return Err(Error::Conflict(agentforge_domain::Conflict::AlreadySent));
+        }
+        tx.jobs()
+            .enqueue(NewJob::now(
+                SEND_MAIL,
+                serde_json::json!({ "mailId": mail_id }),
+                self.max_attempts,
+            ))
+            .await?;
+        Ok(())
+    }
+
+    /// Wakes the job runner (after a commit that queued work).
+    pub fn wake(&self) {
+        if let Some(queue) = self.queue.upgrade() {
+            queue.wake();
+        }
+    }
+
     /// The words of an email of the outbox, as written; only this server
     /// (its master key) can read them.
     pub fn open(&self, mail: &Mail) -> Result<Rendered, Unsealable> {

@@ -208,6 +208,39 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Analytics<'a, C> {
             .count(self.db)
             .await?)
     }
+
+    /// Across the platform since `since` (test turns left out): the
+    /// conversations started, the messages written, and the conversations
+    /// active now.
+    pub async fn platform_since(
+        &self,
+        since: DateTime<Utc>,
+    ) -> Result<(u64, u64, u64), StoreError> {
+        let conversations = conversation::Entity::find()
+            .filter(conversation::Column::Test.eq(false))
+            .filter(conversation::Column::StartedAt.gte(since))
+            .count(self.db)
+            .await?;
+        let real = Query::select()
+            .column(conversation::Column::Id)
+            .from(conversation::Entity)
+            .and_where(conversation::Column::Test.eq(false))
+            .to_owned();
+        let messages = message::Entity::find()
+            .filter(message::Column::ConversationId.in_subquery(real))
+            .filter(message::Column::CreatedAt.gte(since))
+            .count(self.db)
+            .await?;
+        let active = conversation::Entity::find()
+            .filter(conversation::Column::Test.eq(false))
+            .filter(
+                conversation::Column::Status
+                    .eq(agentforge_domain::conversation::ConversationStatus::Active.as_str()),
+            )
+            .count(self.db)
+            .await?;
+        Ok((conversations, messages, active))
+    }
 }
 
 /// The average and the nearest-rank 95th percentile of a histogram of

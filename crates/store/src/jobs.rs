@@ -108,6 +108,8 @@ pub struct JobCounts {
     pub running: u64,
     pub succeeded: u64,
     pub dead: u64,
+    /// Of `queued`: those that failed at least once and wait to be tried again.
+    pub retrying: u64,
 }
 
 /// Runs on the pool, or inside a [`crate::Tx`] when taken from one.
@@ -380,7 +382,46 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
                 Err(_) => {}
             }
         }
+        counts.retrying = job::Entity::find()
+            .filter(job::Column::Status.eq(JobStatus::Queued.as_str()))
+            .filter(job::Column::Attempts.gt(0))
+            .count(self.db)
+            .await?;
         Ok(counts)
+    }
+
+    /// Jobs that failed for good, most recent first.
+    pub async fn dead(&self, limit: u64) -> Result<Vec<Job>, StoreError> {
+        job::Entity::find()
+            .filter(job::Column::Status.eq(JobStatus::Dead.as_str()))
+            .order_by_desc(job::Column::FinishedAt)
+            .order_by_desc(job::Column::Id)
+            .limit(limit)
+            .all(self.db)
+            .await?
+            .into_iter()
+            .map(Job::try_from)
+            .collect()
+    }
+
+    /// Gives a dead job its attempts again, due now; `false` when it is
+    /// not dead (never was, or already retried).
+    pub async fn retry_dead(&self, id: &str) -> Result<bool, StoreError> {
+        let now = crate::now();
+        let result = job::Entity::update_many()
+            .col_expr(job::Column::Status, Expr::value(JobStatus::Queued.as_str()))
+            .col_expr(job::Column::Attempts, Expr::value(0))
+            .col_expr(job::Column::RunAt, Expr::value(now))
+            .col_expr(
+                job::Column::FinishedAt,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .col_expr(job::Column::UpdatedAt, Expr::value(now))
+            .filter(job::Column::Id.eq(id))
+            .filter(job::Column::Status.eq(JobStatus::Dead.as_str()))
+            .exec(self.db)
+            .await?;
+        Ok(result.rows_affected == 1)
     }
 
     /// Deletes jobs that succeeded before `before`; how many went.

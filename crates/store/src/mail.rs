@@ -8,8 +8,8 @@ use agentforge_domain::Language;
 use agentforge_domain::mail::{MailStatus, MailTemplate, MailTransport};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder,
-    QuerySelect, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::StoreError;
@@ -141,6 +141,29 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Outbox<'a, C> {
             }
         }
         Ok(model.update(self.db).await?.into())
+    }
+
+    /// Puts an email back in line for SMTP (`queued`, error cleared);
+    /// `false` when it was already sent.
+    pub async fn requeue(&self, id: &str) -> Result<bool, StoreError> {
+        let result = mail::Entity::update_many()
+            .col_expr(
+                mail::Column::Status,
+                sea_orm::sea_query::Expr::value(MailStatus::Queued.as_str()),
+            )
+            .col_expr(
+                mail::Column::Transport,
+                sea_orm::sea_query::Expr::value(MailTransport::Smtp.as_str()),
+            )
+            .col_expr(
+                mail::Column::Error,
+                sea_orm::sea_query::Expr::value(Option::<String>::None),
+            )
+            .filter(mail::Column::Id.eq(id))
+            .filter(mail::Column::Status.ne(MailStatus::Sent.as_str()))
+            .exec(self.db)
+            .await?;
+        Ok(result.rows_affected == 1)
     }
 
     /// Newest first; `page` starts at 1.

@@ -182,6 +182,23 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
             .map(User::from))
     }
 
+    /// Accounts made since `since`, and accounts signed in since `active_since`.
+    pub async fn activity_counts(
+        &self,
+        since: DateTime<Utc>,
+        active_since: DateTime<Utc>,
+    ) -> Result<(u64, u64), StoreError> {
+        let new = user::Entity::find()
+            .filter(user::Column::CreatedAt.gte(since))
+            .count(self.db)
+            .await?;
+        let active = user::Entity::find()
+            .filter(user::Column::LastLoginAt.gte(active_since))
+            .count(self.db)
+            .await?;
+        Ok((new, active))
+    }
+
     pub async fn count(&self) -> Result<u64, StoreError> {
         Ok(user::Entity::find().count(self.db).await?)
     }

@@ -131,6 +131,8 @@ export const AUDIT_RESOURCES = enumValues<AuditResource>({
   mcp_server: true,
   api_key: true,
   configuration: true,
+  job: true,
+  mail: true,
   webhook: true,
   workflow: true,
   subscription: true,
@@ -188,6 +190,8 @@ export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'api_key.create': true,
   'api_key.revoke': true,
   'configuration.update': true,
+  'job.retry': true,
+  'mail.resend': true,
   'access.denied': true,
   'audit_log.purge': true,
 });

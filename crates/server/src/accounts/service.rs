@@ -191,6 +191,8 @@ impl Accounts<'_> {
             })
             .await?;
         self.send_verification(&tx, &user).await?;
+        // Signing up signs in: the account is active from its first moment.
+        tx.users().touch_last_login(&user.id).await?;
         let entry = change(AuditAction::UserRegister, &user).created(&profile(&user));
         audit::record(&tx, &crate::access::actor(&user), entry).await?;
         let mut session = self.open_session(&tx, user, &client).await?;

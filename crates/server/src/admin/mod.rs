@@ -1,6 +1,7 @@
 //! `/admin/*`: administration, admins only: the mail outbox and the audit
 //! log (a page at a time, or the whole of a filter as a streamed file).
 
+pub mod overview;
 pub mod service;
 pub mod types;
 
@@ -26,12 +27,75 @@ use types::{AdminUserDetailOut, AdminUserOut, AdminUserPatch, AdminUserQuery};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(admin_overview))
+        .routes(routes!(retry_job))
+        .routes(routes!(resend_mail))
         .routes(routes!(mail_outbox))
         .routes(routes!(audit_logs))
         .routes(routes!(export_audit_logs))
         .routes(routes!(list_users))
         .routes(routes!(get_user, update_user, delete_user))
         .routes(routes!(resend_user_verification))
+}
+
+/// The admin overview
+///
+/// Accounts, today's conversations and messages, the job queue with the
+/// jobs that failed for good, the health of the database and of each
+/// integration, what is left to set up, and the latest audit entries.
+#[utoipa::path(get, path = "/admin/overview", tag = "admin", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The installation at a glance", body = Envelope<overview::AdminOverviewOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+async fn admin_overview(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+) -> Result<Envelope<overview::AdminOverviewOut>, ApiError> {
+    Ok(Envelope::new(overview::overview(&state, &actor).await?))
+}
+
+/// Retry a job
+///
+/// A job that failed for good (`dead`) runs again from its first attempt.
+#[utoipa::path(post, path = "/admin/jobs/{id}/retry", tag = "admin", params(("id" = String, Path)), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Queued again", body = Envelope<NoticeOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such job", body = ErrorBody),
+        (status = 409, description = "The job has not failed for good (`job_not_dead`)", body = ErrorBody),
+    ))]
+async fn retry_job(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<NoticeOut>, ApiError> {
+    overview::retry_job(&state, &actor, &id).await?;
+    Ok(Envelope::new(NoticeOut {
+        message: "The job will run again shortly".into(),
+    }))
+}
+
+/// Send an email again
+///
+/// An email of the outbox that was kept (no mail server then) or failed
+/// goes out again through the mail server now configured.
+#[utoipa::path(post, path = "/admin/mail-outbox/{id}/resend", tag = "admin", params(("id" = String, Path)), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Queued for delivery", body = Envelope<NoticeOut>),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such email", body = ErrorBody),
+        (status = 409, description = "No mail server is configured (`mail_not_configured`), or it was already sent (`already_sent`)", body = ErrorBody),
+    ))]
+async fn resend_mail(
+    State(state): State<AppState>,
+    AdminUser(_admin, actor): AdminUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<NoticeOut>, ApiError> {
+    overview::resend_mail(&state, &actor, &id).await?;
+    Ok(Envelope::new(NoticeOut {
+        message: "The email is on its way".into(),
+    }))
 }
 
 /// One email the product sent or kept: what an operator needs to follow

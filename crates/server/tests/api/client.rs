@@ -185,6 +185,39 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /admin/overview: The admin overview
+    pub async fn admin_overview(&self) -> Answer<AdminOverviewOut> {
+        self.data(
+            Method::GET,
+            "/api/admin/overview".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /admin/jobs/{id}/retry: Retry a job
+    pub async fn retry_job(&self, id: &str) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            format!("/api/admin/jobs/{id}/retry"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /admin/mail-outbox/{id}/resend: Send an email again
+    pub async fn resend_mail(&self, id: &str) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            format!("/api/admin/mail-outbox/{id}/resend"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
     /// GET /admin/configuration: The configuration
     pub async fn get_configuration(&self) -> Answer<ConfigurationOut> {
         self.data(

@@ -592,6 +592,29 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .await
             .value();
         assert!(!tried.ok, "the built-in responder is no connection: {tried:?}");
+        // The overview, a job that failed for good tried again, a kept email sent.
+        let jobs = app.store.jobs();
+        jobs.enqueue(agentforge_store::NewJob::now("contract.never", serde_json::json!({}), 1))
+            .await
+            .unwrap();
+        let kinds = ["contract.never".to_owned()];
+        let claimed = jobs.claim("contract", &kinds, 1, chrono::Utc::now() + chrono::Duration::minutes(1)).await.unwrap();
+        jobs.fail(&claimed[0].id, "contract", "it never works", None).await.unwrap();
+        let overview = api.admin_overview().await.value();
+        assert_eq!(overview.jobs.dead_jobs[0].kind, "contract.never");
+        api.retry_job(&claimed[0].id).await.value();
+        let smtp = agentforge_testkit::SmtpStandIn::start(0).await;
+        api.put_configuration(&ConfigurationIn {
+            mail: Some(MailSection {
+                smtp_url: SecretIn(Some(smtp.url())),
+                from: "a@example.com".into(),
+            }),
+            ..ConfigurationIn::default()
+        })
+        .await
+        .value();
+        let kept = api.mail_outbox(&PageQuery::default()).await.value();
+        api.resend_mail(&kept.data[0].id).await.value();
         app.api(&grace.token)
             .mail_outbox(&PageQuery::default())
             .await

@@ -6,6 +6,7 @@ mod fixtures;
 mod helpers;
 
 mod access;
+mod admin_overview;
 mod admin_users;
 mod agents;
 mod api_keys;
