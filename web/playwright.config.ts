@@ -46,9 +46,9 @@ export default defineConfig({
   },
   projects: [
     // One worker, files in order: accounts.spec.ts makes the fresh database's first account (its admin).
-    { name: 'chromium', testIgnore: /(axe|mcp)\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
-    // Tools on their own server (above), beside the others.
-    { name: 'tools', testMatch: /mcp\.spec\.ts/, workers: 1, use: { browserName: 'chromium', baseURL: toolsURL } },
+    { name: 'chromium', testIgnore: /(axe|mcp|configuration)\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
+    // Tools, and the flags at their defaults, on their own server (above), beside the others.
+    { name: 'tools', testMatch: /(mcp|configuration)\.spec\.ts/, workers: 1, use: { browserName: 'chromium', baseURL: toolsURL } },
     // Every page in light and dark, English and Arabic: its four tests side by side, once the
     // others are done (they need the database to themselves first).
     { name: 'axe', testMatch: /axe\.spec\.ts/, dependencies: ['chromium'], workers: 4, use: { browserName: 'chromium' } },

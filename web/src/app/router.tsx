@@ -179,7 +179,7 @@ export const routes: RouteObject[] = [
           { path: 'users', lazy: async () => ({ Component: (await import('@/app/routes/admin/users')).AdminUsersRoute }) },
           { path: 'api-keys', lazy: async () => ({ Component: (await import('@/app/routes/admin/api-keys')).AdminApiKeysRoute }) },
           { path: 'audit-logs', lazy: async () => ({ Component: (await import('@/app/routes/admin/audit-logs')).AdminAuditLogsRoute }) },
-          adminPage('configuration', 'configuration'),
+          { path: 'configuration', lazy: async () => ({ Component: (await import('@/app/routes/admin/configuration')).AdminConfigurationRoute }) },
           adminPage('subscriptions', 'subscriptions'),
           notFound('*'),
         ],

@@ -1,5 +1,6 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { systemKeys } from '@/lib/system';
 
 export const MAX_RETRIES = 2;
 
@@ -24,6 +25,14 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
+/** The server refused because an admin turned the feature off: the screen's flags are out of date. */
+export const isFeatureDisabled = (error: unknown) => error instanceof ApiError && error.code === 'feature_disabled';
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryConfig });
+  const client: QueryClient = new QueryClient({
+    defaultOptions: queryConfig,
+    // Read the flags again, so the control that was refused goes away with the notice in its place.
+    mutationCache: new MutationCache({ onError: (error) => (isFeatureDisabled(error) ? void client.invalidateQueries({ queryKey: systemKeys.all }) : undefined) }),
+  });
+  return client;
 }

@@ -20,6 +20,7 @@ const EVENT_TYPES: Record<RealtimeEventType, true> = {
   'conversation.ended': true,
   'conversation.deleted': true,
   'team.notification': true,
+  'configuration.changed': true,
 };
 
 /** `resumed`: this `ready` follows a reconnection, so events may have been missed meanwhile. */

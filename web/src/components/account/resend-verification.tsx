@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useMailOutbox } from '@/lib/system';
 import { toast } from '@/lib/toast';
 
 // Shown by two features (the verify-email page of `auth`, the profile of `settings`), so it
@@ -16,10 +17,13 @@ const resendVerification = () => api.post('/auth/resend-verification');
 export function ResendVerificationButton({ className, variant = 'secondary' }: { className?: string; variant?: 'secondary' | 'ghost' | 'primary' }) {
   const { t } = useTranslation('login');
   const { user, updateUser } = useAuth();
+  const noMail = useMailOutbox();
   const mutation = useMutation({ mutationFn: resendVerification });
   const resend = () =>
     mutation.mutate(undefined, {
-      onSuccess: () => toast({ title: t('verifyEmail.resent', { email: user?.email ?? '' }), status: 'success' }),
+      // Without a mail server the link is only kept in the outbox: say so rather than "sent".
+      onSuccess: () =>
+        toast(noMail ? { title: t('verifyEmail.resentNoMail'), status: 'info' } : { title: t('verifyEmail.resent', { email: user?.email ?? '' }), status: 'success' }),
       onError: (e) => {
         if (e instanceof ApiError && e.code === 'already_verified') {
           if (user) updateUser({ ...user, emailVerified: true });

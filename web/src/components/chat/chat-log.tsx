@@ -2,10 +2,12 @@ import { Bot } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatMessageView } from '@/components/chat/chat-message';
+import { AdminConfigurationLink } from '@/components/system/admin-configuration-link';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
 import type { ChatMessage } from '@/lib/chat-messages';
 
 type Props = {
@@ -30,6 +32,7 @@ type Props = {
  */
 export function ChatLog({ messages, greeting, busy, streaming, loading = false, failed = false, onRetry, builtinBanner = false, className }: Props) {
   const { t } = useTranslation('agents');
+  const { isAdmin } = useAuth();
   const scroller = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   const lastAnswer = messages.findLast((m) => m.role === 'assistant');
@@ -47,7 +50,7 @@ export function ChatLog({ messages, greeting, busy, streaming, loading = false, 
   return (
     <>
       {builtinBanner && lastAnswer?.provider === 'builtin' ? (
-        <Notice tone="warning" className="m-3 mb-0">
+        <Notice tone="warning" className="m-3 mb-0" action={isAdmin ? <AdminConfigurationLink section="model">{t('chat.connectModel')}</AdminConfigurationLink> : undefined}>
           {t('chat.builtinBanner')}
         </Notice>
       ) : null}

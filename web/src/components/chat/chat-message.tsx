@@ -2,6 +2,7 @@ import { AlertTriangle, Bot, Copy, FileText, Info, RotateCcw, User } from 'lucid
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ToolCallList } from '@/components/chat/tool-calls';
+import { AdminConfigurationLink } from '@/components/system/admin-configuration-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
@@ -88,7 +89,15 @@ export function ChatMessageView({ message, onRetry, canRetry }: { message: ChatM
           <p data-testid="chat-notice" dir="auto" className="mt-1 flex min-w-0 items-start gap-1 text-xs text-zinc-500 dark:text-zinc-400">
             <Info aria-hidden className="mt-px size-3.5 shrink-0" />
             {/* The built-in responder's notice is the server's English; say it in the reader's language. */}
-            <span className="min-w-0 break-words">{message.provider === 'builtin' ? t('chat.builtinNotice') : message.notice}</span>
+            <span className="min-w-0 break-words">
+              {message.provider === 'builtin' ? t('chat.builtinNotice') : message.notice}
+              {message.provider === 'builtin' ? (
+                <>
+                  {' '}
+                  <AdminConfigurationLink section="model">{t('chat.connectModel')}</AdminConfigurationLink>
+                </>
+              ) : null}
+            </span>
           </p>
         ) : null}
         {streaming && message.content ? (

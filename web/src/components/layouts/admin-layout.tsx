@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { LogoMark } from '@/components/ui/logo';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { AccountMenu } from '@/components/layouts/account-menu';
+import { ConfigurationSync } from '@/components/layouts/configuration-sync';
 import type { KeyOf } from '@/types/i18n-keys';
 
 const items: Array<{ to: string; key: KeyOf<'admin'>; icon: typeof Users; end?: boolean }> = [
@@ -21,6 +22,7 @@ export function AdminLayout() {
   const { t } = useTranslation('admin');
   return (
     <div className="min-h-dvh bg-white dark:bg-zinc-950">
+      <ConfigurationSync />
       <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
           <Link to="/admin" className="flex items-center gap-2 font-semibold">

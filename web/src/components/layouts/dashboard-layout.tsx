@@ -11,6 +11,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { Logo } from '@/components/ui/logo';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { TeamNotifications } from '@/components/layouts/team-notifications';
+import { ConfigurationSync } from '@/components/layouts/configuration-sync';
 import { AccountMenu } from '@/components/layouts/account-menu';
 import { useAuth } from '@/lib/auth';
 import type { KeyOf } from '@/types/i18n-keys';
@@ -163,6 +164,7 @@ export function DashboardLayout() {
   return (
     <div className="flex min-h-dvh bg-white dark:bg-zinc-950">
       <TeamNotifications />
+      <ConfigurationSync />
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-e border-zinc-200 bg-zinc-50/60 lg:flex dark:border-zinc-800 dark:bg-zinc-900/40">
         <div className="flex h-14 items-center px-5">
           <Logo to="/dashboard" />

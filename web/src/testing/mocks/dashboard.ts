@@ -35,14 +35,22 @@ export function emptyDashboard(): DashboardOut {
   };
 }
 
-/** GET /api/system/status of a server with nothing configured. */
-export function makeStatus(): components['schemas']['StatusOut'] {
+type StatusOut = components['schemas']['StatusOut'];
+
+/** What a test changes of the status: some feature flags, some providers. */
+export type StatusOverrides = { features?: Partial<StatusOut['features']>; providers?: Partial<StatusOut['providers']> };
+
+/**
+ * GET /api/system/status of a server with nothing configured (the server's defaults: every
+ * feature flag off, mail kept in the outbox), with `over`'s flags and providers.
+ */
+export function makeStatus(over: StatusOverrides = {}): StatusOut {
   return {
     version: '0.1.0',
     uptimeSeconds: 5,
     startedAt: '2026-01-01T00:00:00Z',
     database: 'sqlite',
-    providers: { llm: 'builtin', mail: 'outbox', payments: 'test', speech: 'browser', telephony: 'none' },
-    features: { voiceProvider: false, collaboration: false, fileUpload: false },
+    providers: { llm: 'builtin', mail: 'outbox', payments: 'test', speech: 'browser', telephony: 'none', ...over.providers },
+    features: { voiceProvider: false, collaboration: false, fileUpload: false, ...over.features },
   };
 }

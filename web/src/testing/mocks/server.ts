@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { makeConfiguration } from '@/testing/mocks/configuration';
 import { emptyDashboard, makeStatus } from '@/testing/mocks/dashboard';
 import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
 import { makeUser } from '@/testing/mocks/users';
@@ -32,6 +33,8 @@ export const handlers = [
   // The overview: an empty workspace on a healthy server unless a test says otherwise.
   mockApi.get('/analytics/dashboard', () => ok(emptyDashboard())),
   mockApi.get('/system/status', () => ok(makeStatus())),
+  // Admin › Configuration: a model and mail configured, every flag off, unless a test says otherwise.
+  mockApi.get('/admin/configuration', () => ok(makeConfiguration())),
   mockApi.post('/auth/logout', () => ok({ message: 'Logged out' })),
   // The start-up check of a restored session: answers with the stored user, as the server would.
   mockApi.get('/auth/me', ({ request }) => {

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Agent } from '@/features/agents/api/agents';
 import { makeAgent, makeDocument } from '@/testing/mocks/agents';
 import { mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { ALL_FEATURES, mockStatus } from '@/testing/mocks/system';
 import { makeTeam } from '@/testing/mocks/teams';
-import { plainUser, renderApp } from '@/testing/test-utils';
+import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
 
 const myTeams = [
   makeTeam({ id: 't1', name: 'Support', role: 'owner' }),
@@ -34,6 +35,11 @@ function detailHandlers(agent: Agent) {
 }
 
 describe('an agent and its team', () => {
+  // The administrator allows uploads and collaboration (off by default: below).
+  beforeEach(() => {
+    mockStatus(ALL_FEATURES);
+  });
+
   it('shares the agent with one of my teams where I am not a viewer, without creating a public link', async () => {
     const bodies: unknown[] = [];
     let teamId: string | null = null;
@@ -103,7 +109,7 @@ describe('an agent and its team', () => {
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/agents/a1/edit');
     expect(screen.getByRole('button', { name: 'Deploy version 2 to Production' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Restore version 1' })).toBeInTheDocument();
-    expect(screen.getByTestId('document-upload')).toBeInTheDocument();
+    expect(await screen.findByTestId('document-upload')).toBeInTheDocument();
     expect(screen.queryByText('View only')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
@@ -154,5 +160,42 @@ describe('an agent and its team', () => {
     expect(await screen.findByText(/lets you read it and chat with it, not change it/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the agent' })).toHaveAttribute('href', '/dashboard/agents/a1');
     expect(screen.queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('sharing while collaboration is off', () => {
+  it('offers no team to share with, says why, and keeps the public link', async () => {
+    server.use(...detailHandlers(makeAgent({ currentVersion: 2 })));
+    const { user } = renderApp('/dashboard/agents/a1', { user: plainUser });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share Sales assistant' });
+    expect(await within(dialog).findByText(/The administrator has turned collaboration off \(team sharing and invitations\)/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Share with a team' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Turn collaboration on' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create a public link' })).toBeInTheDocument();
+  });
+
+  it('lets the owner take an agent out of its team, and gives an admin the way to turn collaboration on', async () => {
+    const bodies: unknown[] = [];
+    let teamId: string | null = 't1';
+    server.use(
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ currentVersion: 2, teamId, teamName: teamId ? 'Support' : null })), { id: 'a1' }),
+      mockApi.post('/agents/{id}/share', async ({ request }) => {
+        const body = await request.json();
+        bodies.push(body);
+        teamId = body.teamId ?? null;
+        return ok({ sharedPublicly: false, url: null, teamId });
+      }, { id: 'a1' }),
+      ...detailHandlers(makeAgent({ currentVersion: 2 })),
+    );
+    const { user } = renderApp('/dashboard/agents/a1', { user: adminUser });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share Sales assistant' });
+    expect(await within(dialog).findByRole('link', { name: 'Turn collaboration on' })).toHaveAttribute('href', '/admin/configuration#features');
+    expect(await within(dialog).findByText('Currently shared with Support.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Stop sharing with the team' }));
+    expect(await screen.findByText('No longer shared with a team')).toBeInTheDocument();
+    expect(bodies).toEqual([{ teamId: null }]);
+    await waitFor(() => expect(within(dialog).queryByText('Currently shared with Support.')).not.toBeInTheDocument());
   });
 });

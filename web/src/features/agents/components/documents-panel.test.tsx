@@ -1,12 +1,17 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import type { AgentDocument } from '@/features/agents/api/documents';
 import { DocumentsPanel } from '@/features/agents/components/documents-panel';
-import { makeDocument as makeAnyDocument } from '@/testing/mocks/agents';
+import type { User } from '@/lib/auth';
+import { makeAgent, makeDocument as makeAnyDocument } from '@/testing/mocks/agents';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
+import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { server } from '@/testing/mocks/server';
+import { ALL_FEATURES, mockStatus } from '@/testing/mocks/system';
+import { adminUser, plainUser, renderApp, storeSession } from '@/testing/test-utils';
 
 const makeDocument = (over: Partial<AgentDocument> = {}) => makeAnyDocument({ name: 'refunds.md', size: 12_800, passageCount: 4, charCount: 3000, ...over });
 
@@ -47,17 +52,25 @@ function mockUpload(answer: () => ReturnType<typeof ok<AgentDocument>> | ReturnT
   return sent;
 }
 
-function renderPanel() {
+function renderPanel(as?: User) {
+  if (as) storeSession(as);
   const user = userEvent.setup();
   render(
     <AppProvider>
-      <DocumentsPanel agentId="a1" />
+      <MemoryRouter>
+        <DocumentsPanel agentId="a1" />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { user };
 }
 
 describe('agent documents', () => {
+  // The administrator allows file uploads (the server's default is off: below).
+  beforeEach(() => {
+    mockStatus(ALL_FEATURES);
+  });
+
   it('lists the documents with type, size, status and passages', async () => {
     documentsApi([makeDocument(), makeDocument({ id: 'd2', name: 'catalogue.pdf', contentType: 'application/pdf', size: 2_097_152, passageCount: 31 })]);
     renderPanel();
@@ -70,7 +83,7 @@ describe('agent documents', () => {
     expect(rows[0]).toHaveTextContent('4');
     expect(rows[1]).toHaveTextContent('PDF');
     expect(rows[1]).toHaveTextContent('2 MB');
-    expect(screen.getByTestId('document-upload')).toHaveAttribute('accept', '.txt,.md,.html,.pdf,.docx,.csv,.json');
+    expect(await screen.findByTestId('document-upload')).toHaveAttribute('accept', '.txt,.md,.html,.pdf,.docx,.csv,.json');
   });
 
   it('says when there are none', async () => {
@@ -87,7 +100,7 @@ describe('agent documents', () => {
     });
     const { user } = renderPanel();
     await screen.findByText('No documents yet');
-    await user.upload(screen.getByLabelText('Upload a document'), new File(['Refunds within 30 days.'], 'faq.txt', { type: 'text/plain' }));
+    await user.upload(await screen.findByLabelText('Upload a document'), new File(['Refunds within 30 days.'], 'faq.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Document added: faq.txt (2 passages)')).toBeInTheDocument();
     expect(sent[0].get('file')).toMatchObject({ name: 'faq.txt' });
     expect(sent[0].get('agentId')).toBe('a1');
@@ -99,7 +112,7 @@ describe('agent documents', () => {
     mockUpload(() => fail(422, 'unreadable_file', 'broken.pdf could not be read: the PDF is corrupt', [{ field: 'file', message: 'broken.pdf could not be read' }]));
     const { user } = renderPanel();
     await screen.findByText('No documents yet');
-    await user.upload(screen.getByTestId('document-upload'), new File(['%PDF-garbage'], 'broken.pdf', { type: 'application/pdf' }));
+    await user.upload(await screen.findByTestId('document-upload'), new File(['%PDF-garbage'], 'broken.pdf', { type: 'application/pdf' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('broken.pdf could not be read: the PDF is corrupt');
   });
 
@@ -113,5 +126,57 @@ describe('agent documents', () => {
     expect(await screen.findByText('Document deleted: old-prices.csv')).toBeInTheDocument();
     expect(api.deleted).toEqual(['d2']);
     await waitFor(() => expect(screen.getAllByTestId('document-row')).toHaveLength(1));
+  });
+});
+
+describe('agent documents while file uploads are off', () => {
+  it('lists the documents but offers no upload, saying the administrator turned uploads off; a user gets no link', async () => {
+    documentsApi([makeDocument()]);
+    renderPanel(plainUser);
+    expect(await screen.findByTestId('document-row')).toHaveTextContent('refunds.md');
+    expect(await screen.findByText(/The administrator has turned file uploads off/)).toBeInTheDocument();
+    expect(screen.queryByTestId('document-upload')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Turn uploads on' })).not.toBeInTheDocument();
+    // What is already in the knowledge base can still be removed.
+    expect(screen.getByRole('button', { name: 'Delete refunds.md' })).toBeInTheDocument();
+  });
+
+  it('gives an admin the way to turn uploads on', async () => {
+    renderPanel(adminUser);
+    expect(await screen.findByRole('link', { name: 'Turn uploads on' })).toHaveAttribute('href', '/admin/configuration#features');
+    expect(screen.queryByTestId('document-upload')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of uploads to someone who may only read the agent', async () => {
+    render(
+      <AppProvider>
+        <DocumentsPanel agentId="a1" readOnly />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument();
+    expect(screen.queryByText(/turned file uploads off/)).not.toBeInTheDocument();
+  });
+
+  it('offers the upload without a reload once an admin turns uploads on (configuration.changed)', async () => {
+    const status = mockStatus();
+    server.use(
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ currentVersion: 1 })), { id: 'a1' }),
+      mockApi.get('/agents/{id}/versions', () => ok([]), { id: 'a1' }),
+      mockApi.get('/agents/{id}/analytics', () => ok({ period: 'month', from: '', to: '', totals: { conversations: 0, messages: 0, users: 0, tokensIn: 0, tokensOut: 0 }, series: [] }), { id: 'a1' }),
+    );
+    renderApp('/dashboard/agents/a1', { user: plainUser });
+    const documents = await screen.findByRole('region', { name: 'Knowledge base documents' });
+    expect(await within(documents).findByText(/turned file uploads off/)).toBeInTheDocument();
+    expect(within(documents).queryByTestId('document-upload')).not.toBeInTheDocument();
+    const before = status.requests();
+
+    status.set(ALL_FEATURES);
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    act(() => FakeWebSocket.last().open());
+    act(() => FakeWebSocket.last().emit({ type: 'configuration.changed', revision: 2 }));
+
+    expect(await within(documents).findByTestId('document-upload')).toBeInTheDocument();
+    expect(status.requests()).toBeGreaterThan(before);
+    expect(within(documents).queryByText(/turned file uploads off/)).not.toBeInTheDocument();
   });
 });

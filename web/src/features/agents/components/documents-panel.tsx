@@ -7,11 +7,13 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { sortRows, type SortDescriptor } from '@/components/ui/data-table-utils';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
+import { FeatureOffNotice } from '@/components/system/feature-off-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, useDeleteDocument, useDocuments, useUploadDocument, type AgentDocument } from '@/features/agents/api/documents';
 import { errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
 import { formatBytes } from '@/features/agents/utils/format-bytes';
+import { useFeature } from '@/lib/system';
 import { toast } from '@/lib/toast';
 
 /** The file's extension in capitals ("PDF"), else its media type. */
@@ -22,10 +24,15 @@ const kind = (d: AgentDocument) => {
 
 const sortValue = (d: AgentDocument, column: string) => (column === 'size' ? d.size : column === 'passages' ? d.passageCount : column === 'type' ? kind(d) : d.name);
 
-/** The agent's knowledge base: its documents, upload and removal (not for those who may only read the agent). */
+/**
+ * The agent's knowledge base: its documents, upload and removal (not for those who may only read
+ * the agent). Uploading is offered only while the administrator allows file uploads (the
+ * `fileUpload` flag); the documents already there stay listed and removable either way.
+ */
 export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string; readOnly?: boolean }) {
   const { t, i18n } = useTranslation('agents');
   const msg = useAgentMessage();
+  const fileUpload = useFeature('fileUpload');
   const documents = useDocuments(agentId);
   const upload = useUploadDocument(agentId);
   const remove = useDeleteDocument(agentId);
@@ -112,7 +119,7 @@ export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string;
           </h2>
           <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t('documents.hint', { types: DOCUMENT_TYPES.join(' ') })}</p>
         </div>
-        {readOnly ? null : (
+        {readOnly || fileUpload !== true ? null : (
           <label
             className={cn(
               'inline-flex h-8 cursor-pointer items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 text-sm font-medium shadow-sm hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-accent-500/40 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:bg-zinc-800',
@@ -125,6 +132,12 @@ export function DocumentsPanel({ agentId, readOnly = false }: { agentId: string;
           </label>
         )}
       </div>
+
+      {!readOnly && fileUpload === false ? (
+        <FeatureOffNotice className="mt-4" linkLabel={t('documents.turnUploadsOn')}>
+          {t('documents.uploadsOff')}
+        </FeatureOffNotice>
+      ) : null}
 
       {upload.isError ? (
         <Notice tone="error" className="mt-4">

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useForgotPassword } from '@/features/auth/api/password';
 import { emailField, useFieldMessage } from '@/lib/account-validation';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useMailOutbox } from '@/lib/system';
 
 const schema = z.object({ email: emailField });
 type Values = z.infer<typeof schema>;
@@ -22,6 +23,7 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const mutation = useForgotPassword();
+  const noMail = useMailOutbox();
 
   const submit = handleSubmit(({ email }) => {
     setServerError(null);
@@ -33,6 +35,8 @@ export function ForgotPasswordForm() {
     });
   });
 
+  // Without a mail server no reset email goes out: say who can help instead of "check your inbox".
+  if (sent && noMail) return <Notice tone="warning">{t('forgotPassword.noMail')}</Notice>;
   if (sent) {
     return (
       <Notice tone="success">

@@ -3,12 +3,14 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { mockStatus, WITH_MAIL } from '@/testing/mocks/system';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
 const generic = 'If an account exists for that address, we have sent a reset link.';
 
 describe('forgot password', () => {
   it("validates, then shows the server's generic answer", async () => {
+    mockStatus(WITH_MAIL);
     let sent: unknown;
     server.use(
       mockApi.post('/auth/forgot-password', async ({ request }) => {
@@ -22,7 +24,18 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(generic)).toBeInTheDocument();
+    expect(screen.getByText('Check your inbox; the link works for one hour.')).toBeInTheDocument();
     expect(sent).toEqual({ email: 'nobody@example.com' });
+  });
+
+  it('says that no email went out when the server has no mail server (outbox)', async () => {
+    server.use(mockApi.post('/auth/forgot-password', () => ok({ message: generic })));
+    const { user } = renderApp('/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('This server has no mail server yet, so no reset email went out: ask an administrator to set up mail or to help you sign in.')).toBeInTheDocument();
+    expect(screen.queryByText(generic)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Check your inbox/)).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to send reset email' when the server says nothing", async () => {
@@ -111,6 +124,7 @@ describe('verify email', () => {
   });
 
   it('shows the invalid-link message and offers a resend when signed in', async () => {
+    mockStatus(WITH_MAIL);
     let resent = 0;
     server.use(
       mockApi.post('/auth/verify-email', () =>

@@ -7,10 +7,12 @@ import { answerEvents, makeConversation, makeMessage } from '@/testing/mocks/cha
 import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { fail, mockApi, ok, openSse, sseResponse, type ApiAnswer } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
-import { plainUser, renderApp } from '@/testing/test-utils';
+import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
 
-// The server's notice for built-in answers, shown in the reader's language (English here).
+// The server's notice for built-in answers (its English), and what the reader sees instead: the
+// reader's language (English here), naming no environment variable.
 const NOTICE = "No language model is connected: this answer was put together from the agent's greeting and knowledge base. An administrator can connect one with AGENTFORGE_LLM_PROVIDER.";
+const SHOWN_NOTICE = "No language model is connected: this answer was put together from the agent's greeting and knowledge base.";
 const CITATION = { documentId: 'd1', documentName: 'refunds.md', passageId: 1, excerpt: 'Refunds are accepted within 30 days.', score: 1.2 };
 
 type Sent = ChatIn;
@@ -61,8 +63,11 @@ describe('chat window', () => {
     const citation = within(answer).getByTestId('chat-citation');
     expect(citation).toHaveTextContent('refunds.md');
     expect(citation).toHaveTextContent('Refunds are accepted within 30 days.');
-    expect(within(answer).getByTestId('chat-notice')).toHaveTextContent(NOTICE);
+    expect(within(answer).getByTestId('chat-notice')).toHaveTextContent(SHOWN_NOTICE);
+    expect(within(answer).getByTestId('chat-notice')).not.toHaveTextContent('AGENTFORGE');
     expect(screen.getByText(/No language model is connected: the built-in responder answers/)).toBeInTheDocument();
+    // Only an admin is offered to connect a model.
+    expect(screen.queryByRole('link', { name: 'Connect a language model' })).not.toBeInTheDocument();
     expect(sent[0]).toEqual({ message: 'What is your refund policy?', conversationId: null, useKnowledgeBase: true, includeContext: true, shareToken: null, stream: true });
     expect(input()).toHaveValue('');
     // The greeting stays on top of the conversation it opened (shown, never sent or stored).
@@ -74,6 +79,21 @@ describe('chat window', () => {
     await user.type(input(), 'Thanks{Enter}');
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ message: 'Thanks', conversationId: 'c1' });
+  });
+
+  it('offers an admin to connect a language model, beside the notice and the banner', async () => {
+    agentChat((_body, call) => sseResponse(answerEvents({ turn: call, userText: 'Hello', text: ['Hi.'], over: { provider: 'builtin', model: null, notice: NOTICE } })));
+    const { user } = renderApp('/dashboard/agents/a1/chat', { user: adminUser });
+    await user.type(await screen.findByTestId('chat-input'), 'Hello{Enter}');
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    const notice = await within(messages()[1]).findByTestId('chat-notice');
+    expect(notice).toHaveTextContent(SHOWN_NOTICE);
+    expect(notice).not.toHaveTextContent('AGENTFORGE');
+    expect(within(notice).getByRole('link', { name: 'Connect a language model' })).toHaveAttribute('href', '/admin/configuration#model');
+    // The banner above the log has the link too.
+    const links = screen.getAllByRole('link', { name: 'Connect a language model' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/admin/configuration#model');
   });
 
   it('renders deltas as they arrive, disables the box meanwhile, and copies the answer', async () => {

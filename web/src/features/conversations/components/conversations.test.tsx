@@ -8,7 +8,7 @@ import { makeConversation, makeMessage } from '@/testing/mocks/conversations';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
-import { plainUser, renderApp } from '@/testing/test-utils';
+import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
 
 const agents = [makeAgent({ id: 'a1', name: 'Support bot' }), makeAgent({ id: 'a2', name: 'Sales bot' })];
 
@@ -177,12 +177,23 @@ describe('conversation transcript', () => {
     expect(answer.getByText('Partial')).toBeInTheDocument();
     expect(answer.getByText('policy.md')).toBeInTheDocument();
     expect(answer.getByText('Refunds are processed within 5 days.')).toBeInTheDocument();
-    expect(answer.getByText("No language model is connected: this answer was put together from the agent's greeting and knowledge base. An administrator can connect one with AGENTFORGE_LLM_PROVIDER.")).toBeInTheDocument();
+    // The built-in responder's notice, in the reader's words: no environment variable, and no link for a user.
+    expect(answer.getByText(/^No language model is connected: this answer was put together from the agent's greeting and knowledge base\.$/)).toBeInTheDocument();
+    expect(items[1]).not.toHaveTextContent('AGENTFORGE');
+    expect(answer.queryByRole('link', { name: 'Connect a language model' })).not.toBeInTheDocument();
     expect(answer.getByText('Tokens: 1,200 in, 340 out')).toBeInTheDocument();
     expect(answer.getByText('Answered in 850 ms')).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Support bot' })).toHaveAttribute('href', '/dashboard/agents/a1');
     expect(screen.getByText('1,200 in · 340 out')).toBeInTheDocument();
+  });
+
+  it('offers an admin to connect a language model beside the built-in responder’s notice', async () => {
+    server.use(...handlers());
+    renderApp('/dashboard/conversations/c1', { user: adminUser });
+    const items = await screen.findAllByTestId('transcript-message');
+    expect(within(items[1]).getByRole('link', { name: 'Connect a language model' })).toHaveAttribute('href', '/admin/configuration#model');
+    expect(within(items[0]).queryByRole('link', { name: 'Connect a language model' })).not.toBeInTheDocument();
   });
 
   it('says when an answer is still being written or was interrupted, then shows it finished', async () => {

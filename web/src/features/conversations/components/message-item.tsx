@@ -1,6 +1,7 @@
 import { AlertTriangle, Bot, FileText, Info, User, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ToolCallList } from '@/components/chat/tool-calls';
+import { AdminConfigurationLink } from '@/components/system/admin-configuration-link';
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
 import type { MessageRole, MessageStatus } from '@/lib/api-enums';
@@ -121,7 +122,15 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
           <p className="mt-2 flex items-start gap-1.5 text-start text-xs text-zinc-500 dark:text-zinc-400">
             <Info aria-hidden className="mt-0.5 size-3.5 shrink-0" />
             {/* The built-in responder's notice is the server's English; say it in the reader's language. */}
-            {message.provider === 'builtin' ? t('agents:chat.builtinNotice') : message.notice}
+            <span className="min-w-0">
+              {message.provider === 'builtin' ? t('agents:chat.builtinNotice') : message.notice}
+              {message.provider === 'builtin' ? (
+                <>
+                  {' '}
+                  <AdminConfigurationLink section="model">{t('agents:chat.connectModel')}</AdminConfigurationLink>
+                </>
+              ) : null}
+            </span>
           </p>
         ) : null}
         {hasTokens || latency || model ? (

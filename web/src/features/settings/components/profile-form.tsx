@@ -12,6 +12,7 @@ import { emailField, MESSAGES, useFieldMessage } from '@/lib/account-validation'
 import { useUpdateProfile, type ProfilePatch } from '@/features/settings/api/profile';
 import { normalizeUser, useAuth, type User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useMailOutbox } from '@/lib/system';
 import { toast } from '@/lib/toast';
 
 const schema = z.object({
@@ -28,6 +29,8 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('dashboard');
   const msg = useFieldMessage();
   const { updateUser } = useAuth();
+  // No mail server: the link never reached the user, so the notice says who can help instead.
+  const noMail = useMailOutbox();
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, control, reset } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -67,7 +70,7 @@ export function ProfileForm({ user }: { user: User }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       {user.emailVerified === false ? (
         <Notice tone="warning" action={<ResendVerificationButton variant="secondary" />}>
-          {t('settings.profile.notVerified', { email: user.email })}
+          {noMail ? t('settings.profile.notVerifiedNoMail', { email: user.email }) : t('settings.profile.notVerified', { email: user.email })}
         </Notice>
       ) : null}
       {serverError ? <Notice tone="error">{serverError}</Notice> : null}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { mockStatus, WITH_MAIL } from '@/testing/mocks/system';
 import { plainUser, renderApp } from '@/testing/test-utils';
 
 const serverUser = { ...plainUser, id: '2', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' };
@@ -52,6 +53,7 @@ describe('settings: profile', () => {
   });
 
   it('shows the not-verified notice with a resend button', async () => {
+    mockStatus(WITH_MAIL);
     let resent = false;
     server.use(
       mockApi.post('/auth/resend-verification', () => {
@@ -61,10 +63,25 @@ describe('settings: profile', () => {
     );
     const { user } = renderApp('/dashboard/settings', { user: { ...serverUser, emailVerified: false } });
     const section = await screen.findByRole('region', { name: 'Profile' });
-    expect(within(section).getByText(/bob@example.com is not verified yet/)).toBeInTheDocument();
+    expect(await within(section).findByText('bob@example.com is not verified yet. Open the link we emailed you, or ask for a new one.')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Resend verification link' }));
     expect(await screen.findByText('A new verification link was sent to bob@example.com.')).toBeInTheDocument();
     expect(resent).toBe(true);
+  });
+
+  it('says that no email went out, and who can verify the address, when the server has no mail server (outbox)', async () => {
+    server.use(mockApi.post('/auth/resend-verification', () => ok({ message: 'Sent' })));
+    const { user } = renderApp('/dashboard/settings', { user: { ...serverUser, emailVerified: false } });
+    const section = await screen.findByRole('region', { name: 'Profile' });
+    expect(
+      await within(section).findByText(
+        'bob@example.com is not verified yet. This server has no mail server yet, so no email went out: an administrator can verify your address (Admin › Users) or set up mail.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).queryByText(/Open the link we emailed you/)).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Resend verification link' }));
+    expect(await screen.findByText('This server has no mail server yet, so no email went out: an administrator can verify your address (Admin › Users) or set up mail.')).toBeInTheDocument();
+    expect(screen.queryByText('A new verification link was sent to bob@example.com.')).not.toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,7 @@ import { RoleBadge } from '@/features/teams/components/role-badge';
 import { formatDate } from '@/features/teams/utils/format';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useMailOutbox } from '@/lib/system';
 import { toast } from '@/lib/toast';
 
 /** The server answers 403 `email_unverified` to every invitation call of an unverified address. */
@@ -20,9 +21,10 @@ const unverified = (error: unknown) => error instanceof ApiError && error.code =
 /** Why invitations wait: the address must be verified first; with a button for a new link. */
 function VerifyFirst({ className }: { className?: string }) {
   const { t } = useTranslation('dashboard');
+  const noMail = useMailOutbox();
   return (
     <Notice tone="warning" className={className} action={<ResendVerificationButton variant="secondary" />}>
-      {t('teams.invitation.verifyFirst')}
+      {noMail ? t('teams.invitation.verifyFirstNoMail') : t('teams.invitation.verifyFirst')}
     </Notice>
   );
 }

@@ -21,6 +21,7 @@ import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { oneOf, TEAM_ROLES, type TeamRole } from '@/lib/api-enums';
 import { manages, mayGrant } from '@/lib/teams';
+import { useFeature } from '@/lib/system';
 import { toast } from '@/lib/toast';
 
 const dangerGhost = 'text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40';
@@ -190,7 +191,7 @@ function InviteForm({ teamId, grantable }: { teamId: string; grantable: TeamRole
   );
 }
 
-function PendingInvitations({ teamId }: { teamId: string }) {
+function PendingInvitations({ teamId, heading = true }: { teamId: string; heading?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const invitations = useTeamInvitations(teamId);
   const revoke = useRevokeInvitation(teamId);
@@ -226,10 +227,10 @@ function PendingInvitations({ teamId }: { teamId: string }) {
   ];
   return (
     <div>
-      <h3 className="text-sm font-semibold">{t('teams.pending.title')}</h3>
+      {heading ? <h3 className="text-sm font-semibold">{t('teams.pending.title')}</h3> : null}
       <DataTable
         variant="plain"
-        className="mt-2"
+        className={heading ? 'mt-2' : undefined}
         caption={t('teams.pending.title')}
         columns={columns}
         rows={invitations.data}
@@ -244,9 +245,21 @@ function PendingInvitations({ teamId }: { teamId: string }) {
   );
 }
 
-/** Invite by email (owners may invite owners, admins may not) and the open invitations. Owners and admins only. */
+/**
+ * Invite by email (owners may invite owners, admins may not) and the open invitations. Owners and
+ * admins only. While the administrator has collaboration off, nobody can be invited (the page
+ * says why): the open invitations stay listed, and revocable.
+ */
 export function TeamInvitations({ team }: { team: TeamDetail }) {
   const { t } = useTranslation('dashboard');
+  const collaboration = useFeature('collaboration');
+  if (collaboration !== true) {
+    return (
+      <Section id="team-invitations" title={t('teams.pending.title')}>
+        <PendingInvitations teamId={team.id} heading={false} />
+      </Section>
+    );
+  }
   return (
     <Section id="team-invitations" title={t('teams.invite.title')} description={t('teams.invite.description')}>
       <div className="space-y-6">

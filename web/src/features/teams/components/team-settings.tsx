@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
+import { FeatureOffNotice } from '@/components/system/feature-off-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useInvitation } from '@/features/teams/api/invitations';
 import { CreateTeamDialog } from '@/features/teams/components/create-team-dialog';
@@ -13,6 +14,7 @@ import { LinkInvitation, MyInvitations } from '@/features/teams/components/invit
 import { RoleBadge } from '@/features/teams/components/role-badge';
 import { TeamPanel } from '@/features/teams/components/team-panel';
 import { useAuth } from '@/lib/auth';
+import { useFeature } from '@/lib/system';
 import { useMyTeams, type Team } from '@/lib/teams';
 
 /** My teams with my role in each; the chosen one is marked current. */
@@ -52,7 +54,8 @@ function TeamList({ teams, selectedId, onSelect }: { teams: Team[]; selectedId?:
 
 /**
  * /dashboard/settings/team: an emailed invitation (`?invitation=TOKEN`) on top, the invitations
- * sent to me, my teams, and the chosen team (`?team=ID`, else the first).
+ * sent to me, my teams, and the chosen team (`?team=ID`, else the first). While the administrator
+ * has collaboration off, a notice says so and nobody can be invited; the teams stay as they are.
  */
 export function TeamSettings() {
   const { t } = useTranslation('dashboard');
@@ -62,6 +65,7 @@ export function TeamSettings() {
   const token = params.get('invitation');
   const linked = useInvitation(token);
   const teams = useMyTeams();
+  const collaboration = useFeature('collaboration');
   const list = teams.data ?? [];
   const selected = list.find((x) => x.id === params.get('team')) ?? list[0];
 
@@ -82,6 +86,8 @@ export function TeamSettings() {
           {t('teams.create.button')}
         </Button>
       </header>
+
+      {collaboration !== false ? null : <FeatureOffNotice linkLabel={t('teams.turnCollaborationOn')}>{t('teams.collaborationOff')}</FeatureOffNotice>}
 
       {token ? <LinkInvitation key={token} token={token} onAccepted={select} onClose={closeInvitation} /> : null}
       <MyInvitations exclude={linked.data?.id} onAccepted={select} />

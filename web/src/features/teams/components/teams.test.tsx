@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Member, TeamDetail } from '@/features/teams/api/teams';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
+import { ALL_FEATURES, mockStatus, WITH_MAIL } from '@/testing/mocks/system';
 import { makeInvitation, makeMember, makeTeam, makeTeamDetail } from '@/testing/mocks/teams';
 import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
 
@@ -47,6 +48,11 @@ function teamHandlers(detail: TeamDetail) {
 }
 
 describe('team settings', () => {
+  // The administrator allows collaboration (off by default: below).
+  beforeEach(() => {
+    mockStatus(ALL_FEATURES);
+  });
+
   it('creates a team, with the server’s field errors beside the fields, and opens it', async () => {
     let created = false;
     const bodies: unknown[] = [];
@@ -99,8 +105,8 @@ describe('team settings', () => {
     expect(sent.role).toEqual({ path: '/api/teams/t1/members/m2/role', body: { role: 'admin' } });
     await waitFor(() => expect(within(members).getByRole('combobox', { name: 'Role of Carol Member' })).toHaveValue('admin'));
 
-    const invite = screen.getByRole('region', { name: 'Invite someone' });
-    expect(within(invite).getByText('No pending invitations.')).toBeInTheDocument();
+    const invite = await screen.findByRole('region', { name: 'Invite someone' });
+    expect(await within(invite).findByText('No pending invitations.')).toBeInTheDocument();
     await user.type(within(invite).getByLabelText('Email'), 'erin@example.com');
     const role = within(invite).getByLabelText('Role');
     expect(role).toHaveValue('member');
@@ -151,7 +157,7 @@ describe('team settings', () => {
     expect(within(carol).getAllByRole('option').map((o) => o.textContent)).toEqual(['Admin', 'Member', 'Viewer']);
     expect(within(members).getByRole('button', { name: 'Remove Carol Member' })).toBeInTheDocument();
 
-    const invite = screen.getByRole('region', { name: 'Invite someone' });
+    const invite = await screen.findByRole('region', { name: 'Invite someone' });
     expect(within(within(invite).getByLabelText('Role')).queryByRole('option', { name: 'Owner' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Message the team' })).toBeInTheDocument();
@@ -283,6 +289,7 @@ describe('team invitations', () => {
   });
 
   it('asks an unverified user to verify the address instead of listing invitations, with a button for a new link', async () => {
+    mockStatus(WITH_MAIL);
     let listed = false;
     let resent = false;
     server.use(
@@ -342,6 +349,57 @@ describe('team invitations', () => {
     const toast = (await screen.findByText('Ada Admin: Standup moves to 10:00', undefined, { timeout: 5000 })).closest('[data-status]');
     expect(toast).toHaveAttribute('data-status', 'info');
     expect(toast).toHaveTextContent('Support');
+  });
+});
+
+describe('team settings while collaboration is off', () => {
+  it('offers no invitation and says why; the members, the open invitations and the agents stay', async () => {
+    const { handlers } = teamHandlers(makeTeamDetail('owner'));
+    server.use(
+      mockApi.get('/team-invitations/team/{teamId}', () => ok([makeInvitation({ id: 'i3', teamId: 't1', teamName: 'Support', email: 'faye@example.com', role: 'member' })]), { teamId: 't1' }),
+      ...handlers,
+    );
+    renderApp('/dashboard/settings/team', { user: plainUser });
+    expect(await screen.findByText(/The administrator has turned collaboration off \(team sharing and invitations\)/)).toBeInTheDocument();
+    const members = await screen.findByRole('region', { name: 'Members' });
+    expect(within(members).getAllByTestId('member-row')).toHaveLength(3);
+    expect(screen.queryByRole('region', { name: 'Invite someone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
+    const pending = screen.getByRole('region', { name: 'Pending invitations' });
+    expect(await within(pending).findByTestId('pending-invitation')).toHaveTextContent('faye@example.com');
+    expect(within(pending).getByRole('button', { name: 'Revoke the invitation of faye@example.com' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Agents' })).getByRole('link', { name: 'Help desk bot' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Turn collaboration on' })).not.toBeInTheDocument();
+  });
+
+  it('gives an admin the way to turn collaboration on, and offers the invitation once it is on (configuration.changed)', async () => {
+    const status = mockStatus();
+    const { handlers } = teamHandlers(makeTeamDetail('owner'));
+    server.use(...handlers);
+    renderApp('/dashboard/settings/team', { user: adminUser });
+    expect(await screen.findByRole('link', { name: 'Turn collaboration on' })).toHaveAttribute('href', '/admin/configuration#features');
+    await screen.findByRole('region', { name: 'Members' });
+    expect(screen.queryByRole('region', { name: 'Invite someone' })).not.toBeInTheDocument();
+
+    status.set(ALL_FEATURES);
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    act(() => FakeWebSocket.last().open());
+    act(() => FakeWebSocket.last().emit({ type: 'configuration.changed', revision: 3 }));
+    const invite = await screen.findByRole('region', { name: 'Invite someone' });
+    expect(within(invite).getByRole('button', { name: 'Send invitation' })).toBeInTheDocument();
+    expect(screen.queryByText(/turned collaboration off/)).not.toBeInTheDocument();
+  });
+
+  it('tells an unverified user that no email went out when the server has no mail server', async () => {
+    server.use(
+      mockApi.post('/auth/resend-verification', () => ok({ message: 'Sent' })),
+    );
+    const { user } = renderApp('/dashboard/settings/team', { user: { ...plainUser, emailVerified: false } });
+    const mine = await screen.findByRole('region', { name: 'Invitations for you' });
+    expect(await within(mine).findByText(/This server has no mail server yet, so no email went out: an administrator can verify your address \(Admin › Users\) or set up mail\./)).toBeInTheDocument();
+    expect(within(mine).queryByText(/open the link we emailed you/)).not.toBeInTheDocument();
+    await user.click(within(mine).getByRole('button', { name: 'Resend verification link' }));
+    expect(await screen.findByText('This server has no mail server yet, so no email went out: an administrator can verify your address (Admin › Users) or set up mail.', { selector: '[data-status] *' })).toBeInTheDocument();
   });
 });
 
