@@ -73,6 +73,7 @@ string_enum!(
         Configuration = "configuration",
         Job = "job",
         Mail = "mail",
+        ContactMessage = "contact_message",
         Webhook = "webhook",
         Workflow = "workflow",
         Subscription = "subscription",
@@ -146,6 +147,7 @@ string_enum!(
         ConfigurationUpdate = "configuration.update",
         JobRetry = "job.retry",
         MailResend = "mail.resend",
+        ContactCreate = "contact.create",
         // The access policy said no.
         AccessDenied = "access.denied",
         // The retention job.

@@ -33,5 +33,6 @@ string_enum!(
         TeamInvitation = "team_invitation",
         TeamMemberAdded = "team_member_added",
         TeamMessage = "team_message",
+        ContactMessage = "contact_message",
     }
 );

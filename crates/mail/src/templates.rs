@@ -112,6 +112,15 @@ pub enum Message {
         team: String,
         message: String,
     },
+    /// The contact form's message, to the operator.
+    ContactMessage {
+        /// Who wrote: their name, quoted, and address.
+        from: String,
+        email: String,
+        company: String,
+        subject: String,
+        message: String,
+    },
 }
 
 impl Message {
@@ -125,6 +134,7 @@ impl Message {
             Message::TeamInvitation { .. } => MailTemplate::TeamInvitation,
             Message::TeamMemberAdded { .. } => MailTemplate::TeamMemberAdded,
             Message::TeamMessage { .. } => MailTemplate::TeamMessage,
+            Message::ContactMessage { .. } => MailTemplate::ContactMessage,
         }
     }
 
@@ -138,7 +148,7 @@ impl Message {
             | Message::PasswordWasReset { name, .. }
             | Message::TeamMemberAdded { name, .. }
             | Message::TeamMessage { name, .. } => name,
-            Message::TeamInvitation { .. } => "",
+            Message::TeamInvitation { .. } | Message::ContactMessage { .. } => "",
         }
     }
 
@@ -151,7 +161,9 @@ impl Message {
             | Message::TeamMemberAdded { link, .. } => Some(link),
             Message::PasswordChanged { reset_link, .. }
             | Message::PasswordWasReset { reset_link, .. } => Some(reset_link),
-            Message::EmailChanged { .. } | Message::TeamMessage { .. } => None,
+            Message::EmailChanged { .. }
+            | Message::TeamMessage { .. }
+            | Message::ContactMessage { .. } => None,
         }
     }
 
@@ -186,13 +198,22 @@ impl Message {
                 context! { product, name, by, team, role => role_name(role) }
             }
             Message::TeamMessage { from, team, .. } => context! { product, name, from, team },
+            Message::ContactMessage {
+                from,
+                email,
+                company,
+                subject,
+                ..
+            } => context! { product, from, email, company, subject },
         }
     }
 
     /// Text quoted whole, apart from the sentences.
     fn quote(&self) -> Option<&str> {
         match self {
-            Message::TeamMessage { message, .. } => Some(message),
+            Message::TeamMessage { message, .. } | Message::ContactMessage { message, .. } => {
+                Some(message)
+            }
             _ => None,
         }
     }

@@ -44,6 +44,7 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(teams::router())
         .merge(admin::router())
         .merge(crate::configuration::router())
+        .merge(crate::contact::router())
         .merge(api_keys::router())
         .merge(mcp::router());
     let long = OpenApiRouter::new()

@@ -16,6 +16,7 @@ mod auth;
 mod chat;
 pub mod config;
 pub(crate) mod configuration;
+mod contact;
 mod conversations;
 mod docs;
 pub mod http;
@@ -68,6 +69,7 @@ pub mod dto {
         SecretIn, Sections, StripeSection, TwilioSection,
     };
     pub use crate::configuration::{ConfigurationIn, ConfigurationOut, ConnectionTestIn};
+    pub use crate::contact::{ContactIn, ContactMessageOut};
     pub use crate::conversations::types::*;
     pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};
     pub use crate::knowledge::{DocumentOut, ImageOut};

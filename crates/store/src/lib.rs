@@ -10,6 +10,7 @@ mod api_keys;
 mod audit;
 mod configuration;
 mod connect;
+mod contact;
 mod conversations;
 mod db;
 mod entities;
@@ -30,6 +31,7 @@ pub use api_keys::{ApiKey, ApiKeys, NewApiKey, OwnedApiKey};
 pub use audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
 pub use configuration::{Configuration, StoredConfiguration};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
+pub use contact::{ContactMessage, ContactMessages, NewContactMessage};
 pub use conversations::{
     Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
     TurnConversation,
@@ -251,6 +253,10 @@ impl Store {
     pub fn configuration(&self) -> Configuration<'_> {
         Configuration::new(&self.db)
     }
+
+    pub fn contact(&self) -> ContactMessages<'_> {
+        ContactMessages::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -325,5 +331,9 @@ impl Tx {
 
     pub fn configuration(&self) -> Configuration<'_, DbTx> {
         Configuration::new(&self.txn)
+    }
+
+    pub fn contact(&self) -> ContactMessages<'_, DbTx> {
+        ContactMessages::new(&self.txn)
     }
 }

@@ -139,6 +139,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contact messages
+         * @description What people sent through the contact form, newest first.
+         */
+        get: operations["contact_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/jobs/{id}/retry": {
         parameters: {
             query?: never;
@@ -2015,6 +2035,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contact us
+         * @description Sends a message to the people who run this installation: kept for its
+         *     admins and mailed to the operator's address when one is configured. At
+         *     most 5 an hour from one address (429 beyond).
+         */
+        post: operations["contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2301,7 +2343,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -2342,7 +2384,7 @@ export interface components {
             nextCursor?: string | null;
         };
         /** @enum {string} */
-        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
         /** @description At least one of them. */
         BulkChangesIn: {
             status?: components["schemas"]["AgentStatus"];
@@ -2516,6 +2558,30 @@ export interface components {
             message: string;
             /** @description Whether the service answered and took the credentials. */
             ok: boolean;
+        };
+        /** @description A message for the people who run this installation. */
+        ContactIn: {
+            company?: string | null;
+            /** Format: email */
+            email: string;
+            message: string;
+            name: string;
+            subject: string;
+            /** @description Left empty by people (the form hides it). */
+            website?: string | null;
+        };
+        /** @description A contact message as admins read it. */
+        ContactMessageOut: {
+            company?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: string;
+            /** @description The operator address it was mailed to; absent: kept here only. */
+            mailedTo?: string | null;
+            message: string;
+            name: string;
+            subject: string;
         };
         ConversationIn: {
             agentId: string;
@@ -4054,7 +4120,7 @@ export interface components {
         /** @enum {string} */
         MailStatus: "stored" | "queued" | "sent" | "failed";
         /** @enum {string} */
-        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message";
+        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "contact_message";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
         McpConfigDocument: {
@@ -4447,6 +4513,24 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             })[];
+            meta: components["schemas"]["ListMeta"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_ContactMessageOut: {
+            data: {
+                company?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                id: string;
+                /** @description The operator address it was mailed to; absent: kept here only. */
+                mailedTo?: string | null;
+                message: string;
+                name: string;
+                subject: string;
+            }[];
             meta: components["schemas"]["ListMeta"];
             /** @enum {boolean} */
             success: true;
@@ -5143,9 +5227,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -5212,9 +5296,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -5458,6 +5542,58 @@ export interface operations {
                 };
             };
             /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contact_messages: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Default 10. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_ContactMessageOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,9 +6995,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -11716,9 +11852,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -12574,6 +12710,75 @@ export interface operations {
             };
             /** @description No such upload */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactIn"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -133,6 +133,7 @@ export const AUDIT_RESOURCES = enumValues<AuditResource>({
   configuration: true,
   job: true,
   mail: true,
+  contact_message: true,
   webhook: true,
   workflow: true,
   subscription: true,
@@ -192,6 +193,7 @@ export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'configuration.update': true,
   'job.retry': true,
   'mail.resend': true,
+  'contact.create': true,
   'access.denied': true,
   'audit_log.purge': true,
 });

@@ -110,10 +110,35 @@ async fn get_configuration(
 async fn put_configuration(
     State(state): State<AppState>,
     AdminUser(_admin, actor): AdminUser,
-    Json(sent): Json<ConfigurationIn>,
+    Json(sent): Json<Value>,
 ) -> Result<Envelope<ConfigurationOut>, ApiError> {
-    save(&state, &actor, sent).await?;
+    save(&state, &actor, typed(sent)?).await?;
     Ok(Envelope::new(out(&state).await?))
+}
+
+/// The body as `T`. No field of the configuration is a list, so a list
+/// anywhere is refused by its path (serde would read a section from one,
+/// by position).
+fn typed<T: serde::de::DeserializeOwned>(body: Value) -> Result<T, ApiError> {
+    fn first_list(value: &Value, path: &str) -> Option<String> {
+        match value {
+            Value::Array(_) => Some(path.to_owned()),
+            Value::Object(fields) => fields.iter().find_map(|(name, v)| {
+                let path = if path.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{path}.{name}")
+                };
+                first_list(v, &path)
+            }),
+            _ => None,
+        }
+    }
+    if let Some(path) = first_list(&body, "") {
+        return Err(ApiError::invalid_field(path, "Must not be a list"));
+    }
+    let bytes = serde_json::to_vec(&body).map_err(|e| Error::internal(e.to_string()))?;
+    crate::http::json::parse(&bytes)
 }
 
 /// Saves `sent` over what is stored and puts the result in force here.
@@ -229,9 +254,10 @@ fn diff(before: &Settings, after: &Settings) -> Map<String, Value> {
 async fn test_connection(
     State(state): State<AppState>,
     AdminUser(_admin, actor): AdminUser,
-    Json(body): Json<ConnectionTestIn>,
+    Json(body): Json<Value>,
 ) -> Result<Envelope<ConnectionTestOut>, ApiError> {
     access::platform(&actor, Action::Manage)?;
+    let body: ConnectionTestIn = typed(body)?;
     let current = state.configuration.get();
     let trial = match body.settings {
         Some(sent) => {

@@ -141,6 +141,28 @@ impl Api<'_> {
         Self::decode(status, &bytes)
     }
 
+    /// POST /users/contact: Contact us
+    pub async fn contact(&self, body: &ContactIn) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            "/api/users/contact".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /admin/contact-messages: Contact messages
+    pub async fn contact_messages(&self, query: &PageQuery) -> Answer<Paged<ContactMessageOut>> {
+        self.page(
+            Method::GET,
+            "/api/admin/contact-messages".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
     /// GET /admin/mail-outbox: The mail outbox
     pub async fn mail_outbox(&self, query: &PageQuery) -> Answer<Paged<MailOut>> {
         self.page(

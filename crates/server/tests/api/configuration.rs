@@ -254,6 +254,22 @@ async fn bad_values_name_their_field_and_change_nothing() {
                 .collect();
             assert!(fields.contains(&field), "{body}: {answer}");
         }
+        // A section sent as a list (serde would read one by position) is refused by its path.
+        let (status, answer) = app
+            .send_json(Method::PUT, "/api/admin/configuration", Some(&admin), &json!({"gemini": [null, null]}))
+            .await;
+        assert_error(status, &answer, 422, "validation_failed");
+        assert_eq!(answer["errors"][0]["field"], "gemini", "{answer}");
+        let (status, answer) = app
+            .send_json(
+                Method::POST,
+                "/api/admin/configuration/test",
+                Some(&admin),
+                &json!({"integration": "mail", "settings": {"gemini": [null, null]}}),
+            )
+            .await;
+        assert_error(status, &answer, 422, "validation_failed");
+        assert_eq!(answer["errors"][0]["field"], "settings.gemini", "{answer}");
         // Unknown sections and fields are refused too.
         for body in [json!({"colour": {}}), json!({"features": {"voiceProvider": true, "collaboration": true, "fileUpload": true, "beta": true}})] {
             let (status, answer) = app

@@ -615,6 +615,20 @@ async fn every_endpoint_answers_the_type_it_declares() {
         .value();
         let kept = api.mail_outbox(&PageQuery::default()).await.value();
         api.resend_mail(&kept.data[0].id).await.value();
+        // The contact form, and what admins read of it.
+        nobody
+            .contact(&ContactIn {
+                name: "Grace".into(),
+                email: "grace@example.com".into(),
+                company: Some("Navy".into()),
+                subject: "Pricing".into(),
+                message: "How much for ten seats?".into(),
+                website: None,
+            })
+            .await
+            .value();
+        let messages = api.contact_messages(&PageQuery::default()).await.value();
+        assert_eq!(messages.data[0].subject, "Pricing");
         app.api(&grace.token)
             .mail_outbox(&PageQuery::default())
             .await

@@ -15,6 +15,7 @@ mod auth;
 mod chat;
 mod configuration;
 mod connections;
+mod contact;
 mod contract;
 mod conversations;
 

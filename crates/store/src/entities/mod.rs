@@ -8,6 +8,7 @@ pub mod agent_version;
 pub mod api_key;
 pub mod audit_log;
 pub mod configuration;
+pub mod contact_message;
 pub mod conversation;
 pub mod document;
 pub mod job;

@@ -13,6 +13,7 @@ mod m0007_mail_templates_and_languages;
 mod m0008_create_api_keys_and_mcp_servers;
 mod m0009_create_audit_logs;
 mod m0010_create_configuration;
+mod m0011_create_contact_messages;
 
 pub(crate) struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_create_api_keys_and_mcp_servers::Migration),
             Box::new(m0009_create_audit_logs::Migration),
             Box::new(m0010_create_configuration::Migration),
+            Box::new(m0011_create_contact_messages::Migration),
         ]
     }
 }
