@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'features', lazy: async () => ({ Component: (await import('@/app/routes/features')).FeaturesRoute }) },
           { path: 'pricing', lazy: async () => ({ Component: (await import('@/app/routes/pricing')).PricingRoute }) },
           publicPage('about', 'about'),
-          publicPage('contact', 'contact'),
+          { path: 'contact', lazy: async () => ({ Component: (await import('@/app/routes/contact')).ContactRoute }) },
           publicPage('platform', 'platform'),
           publicPage('blog', 'blog'),
           publicPage('demo', 'demo'),
@@ -175,7 +175,7 @@ export const routes: RouteObject[] = [
           </AdminRoute>
         ),
         children: [
-          adminPage(undefined, 'overview'),
+          { index: true, lazy: async () => ({ Component: (await import('@/app/routes/admin/overview')).AdminOverviewRoute }) },
           { path: 'users', lazy: async () => ({ Component: (await import('@/app/routes/admin/users')).AdminUsersRoute }) },
           { path: 'api-keys', lazy: async () => ({ Component: (await import('@/app/routes/admin/api-keys')).AdminApiKeysRoute }) },
           { path: 'audit-logs', lazy: async () => ({ Component: (await import('@/app/routes/admin/audit-logs')).AdminAuditLogsRoute }) },

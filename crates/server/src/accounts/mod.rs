@@ -92,7 +92,12 @@ impl From<Session> for SessionOut {
 /// The session's body, and the `Set-Cookie` of its device cookie when it has one.
 fn signed_in(state: &AppState, mut session: Session) -> (HeaderMap, Envelope<SessionOut>) {
     let mut headers = HeaderMap::new();
-    let secure = state.config.public_url.starts_with("https://");
+    let secure = state
+        .configuration
+        .get()
+        .general
+        .public_url
+        .starts_with("https://");
     if let Some(value) = session
         .device_cookie
         .take()

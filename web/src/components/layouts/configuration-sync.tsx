@@ -17,6 +17,7 @@ export function ConfigurationSync() {
     if (event.type === 'configuration.changed' || (event.type === 'ready' && resumed)) {
       void qc.invalidateQueries({ queryKey: systemKeys.all });
       void qc.invalidateQueries({ queryKey: ADMIN_CONFIGURATION_KEY });
+      void qc.invalidateQueries({ queryKey: ['admin', 'overview'] });
     }
   });
   return null;

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { contactMessagesPage, makeAdminOverview, makeContactMessages, makeOutbox, outboxPage } from '@/testing/mocks/admin-overview';
 import { makeConfiguration } from '@/testing/mocks/configuration';
 import { emptyDashboard, makeStatus } from '@/testing/mocks/dashboard';
 import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
@@ -35,6 +36,10 @@ export const handlers = [
   mockApi.get('/system/status', () => ok(makeStatus())),
   // Admin › Configuration: a model and mail configured, every flag off, unless a test says otherwise.
   mockApi.get('/admin/configuration', () => ok(makeConfiguration())),
+  // The admin overview: an installation in use without a mail server, its outbox and the contact form's messages, unless a test says otherwise.
+  mockApi.get('/admin/overview', () => ok(makeAdminOverview())),
+  mockApi.get('/admin/mail-outbox', ({ request }) => outboxPage(makeOutbox(), request)),
+  mockApi.get('/admin/contact-messages', ({ request }) => contactMessagesPage(makeContactMessages(), request)),
   mockApi.post('/auth/logout', () => ok({ message: 'Logged out' })),
   // The start-up check of a restored session: answers with the stored user, as the server would.
   mockApi.get('/auth/me', ({ request }) => {
