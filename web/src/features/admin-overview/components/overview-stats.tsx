@@ -8,20 +8,20 @@ function Tile({ icon: Icon, label, value, details, action, testId }: { icon: Luc
   return (
     <div data-testid={testId} className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-center justify-between gap-3">
-        <dt className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+        <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
           <Icon aria-hidden className="size-4 text-accent-600 dark:text-accent-400" />
           {label}
-        </dt>
+        </p>
         {action}
       </div>
-      <dd className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</dd>
-      <dd className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
         {details.map((d, i) => (
           <span key={i} className="tabular-nums">
             {d}
           </span>
         ))}
-      </dd>
+      </div>
     </div>
   );
 }
@@ -33,7 +33,7 @@ export function OverviewStats({ overview }: { overview: AdminOverview }) {
   const n = (v: number) => nf.format(v);
   const { accounts, conversations } = overview;
   return (
-    <dl aria-label={t('overview.stats.label')} className="grid gap-4 sm:grid-cols-2">
+    <div role="group" aria-label={t('overview.stats.label')} className="grid gap-4 sm:grid-cols-2">
       <Tile
         testId="stat-accounts"
         icon={Users}
@@ -59,6 +59,6 @@ export function OverviewStats({ overview }: { overview: AdminOverview }) {
         value={n(conversations.today)}
         details={[t('overview.stats.messagesToday', { value: n(conversations.messagesToday) }), t('overview.stats.activeNow', { value: n(conversations.active) })]}
       />
-    </dl>
+    </div>
   );
 }
