@@ -15,7 +15,7 @@ import { MailSection } from '@/features/configuration/components/mail-section';
 import { ModelSection } from '@/features/configuration/components/model-section';
 import { StripeSection } from '@/features/configuration/components/stripe-section';
 import { TwilioSection } from '@/features/configuration/components/twilio-section';
-import { formatAgo, formatDateTime } from '@/features/configuration/utils/format';
+import { formatAgo, formatDateTime } from '@/lib/format';
 
 /** Who saved last and when ("Last saved by ada@example.com 5 minutes ago"). */
 function LastSaved({ config }: { config: Configuration }) {

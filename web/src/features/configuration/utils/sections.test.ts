@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToMb, formatAgo, formatBytes, MB, mbToBytes } from '@/features/configuration/utils/format';
+import { bytesToMb, formatBytes, MB, mbToBytes } from '@/features/configuration/utils/format';
+import { formatAgo } from '@/lib/format';
 import { LIMITS, MAIL, MODEL, secretInput, serverFieldMap, STRIPE } from '@/features/configuration/utils/sections';
 import { makeSettings } from '@/testing/mocks/configuration';
 
