@@ -175,9 +175,7 @@ impl Mailer {
                 ))
                 .await?;
             // Polling finds it anyway; waking saves the wait once committed.
-            if let Some(queue) = self.queue.upgrade() {
-                queue.wake();
-            }
+            self.wake();
         } else {
             // Never the words: they may hold a live link.
             tracing::info!(mail_id = %record.id, to = %record.to_address, template = %template, "email kept in the outbox (no SMTP configured)");

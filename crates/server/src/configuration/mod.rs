@@ -152,10 +152,7 @@ pub async fn save(state: &AppState, actor: &Actor, sent: ConfigurationIn) -> Res
     };
     // What is in force as of the stored document (this instance may not
     // have noticed a save made elsewhere a moment ago).
-    let before = match &stored {
-        Some(_) => state.configuration.base().with(saved.clone()),
-        None => state.configuration.base(),
-    };
+    let before = state.configuration.base().with(saved.clone());
     let mut changed = settings::resolve(&before, sent);
     settings::check(&mut changed)?;
     overlay(&mut saved, changed);
