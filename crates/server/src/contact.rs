@@ -44,24 +44,43 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactIn {
+    /// A name: no control or text-direction characters (white space,
+    /// line breaks included, is folded into single spaces).
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 100)]
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*[^\s\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$"
+    )]
     pub name: String,
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = r"^[^\u0000]*$")]
     pub company: Option<String>,
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 200)]
+    /// Not only spaces; no NUL character.
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 200,
+        pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"
+    )]
     pub subject: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 5000)]
+    /// Not only spaces; no NUL character.
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 5000,
+        pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"
+    )]
     pub message: String,
     /// Left empty by people (the form hides it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(max_length = 200, pattern = r"^[^\u0000]*$")]
     pub website: Option<String>,
 }
 
