@@ -78,6 +78,7 @@ string_enum!(
         Workflow = "workflow",
         Subscription = "subscription",
         AuditLog = "audit_log",
+        Analytics = "analytics",
         /// An API route, for denials: `METHOD /api/route/{template}`.
         Route = "route",
     }
@@ -148,6 +149,7 @@ string_enum!(
         JobRetry = "job.retry",
         MailResend = "mail.resend",
         ContactCreate = "contact.create",
+        AnalyticsRebuild = "analytics.rebuild",
         // The access policy said no.
         AccessDenied = "access.denied",
         // The retention job.

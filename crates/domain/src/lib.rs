@@ -82,6 +82,7 @@ macro_rules! string_enum {
 }
 
 pub mod agent;
+pub mod analytics;
 pub mod audit;
 pub mod conversation;
 mod email;

@@ -56,8 +56,15 @@ pub mod dto {
     pub use crate::admin::types::*;
     pub use crate::agents::LastActiveOut;
     pub use crate::agents::types::*;
+    pub use crate::analytics::reports::{
+        ActivityPointOut, AgentLatencyOut, AgentReportOut, AgentsReportOut, ChangeOut,
+        ChannelCountOut, ConversationsReportOut, LatencyOut, MetricOut, MetricPointOut,
+        MetricQuery, ModelUsageOut, OverviewReportOut, PerformanceOut, ProviderLatencyOut,
+        RangeOut, ReportQuery, StatusCountOut, ToolLatencyOut, TotalsOut, UsageOut, UsagePointOut,
+    };
     pub use crate::analytics::{
-        ActivityBucket, DashboardActivity, DashboardOut, DashboardOverview, SystemStatusOut,
+        ActivityBucket, DashboardActivity, DashboardOut, DashboardOverview, RealtimeOut,
+        SystemStatusOut,
     };
     pub use crate::api_keys::types::*;
     pub use crate::audit::{AuditEntryOut, AuditPageOut, AuditQuery, ExportFormat};
@@ -65,8 +72,8 @@ pub mod dto {
     pub use crate::config::Features;
     pub use crate::configuration::probe::{ConnectionTestOut, Integration};
     pub use crate::configuration::settings::{
-        GeneralSection, KeySection, LimitsSection, MailSection, Masked, ModelSection, Saved,
-        SecretIn, Sections, StripeSection, TwilioSection,
+        GeneralSection, KeySection, LimitsSection, MailSection, Masked, ModelPrice, ModelSection,
+        PricingSection, Saved, SecretIn, Sections, StripeSection, TwilioSection,
     };
     pub use crate::configuration::{ConfigurationIn, ConfigurationOut, ConnectionTestIn};
     pub use crate::contact::{ContactIn, ContactMessageOut};
@@ -78,8 +85,10 @@ pub mod dto {
     pub use crate::realtime::Event as RealtimeEvent;
     pub use crate::system::{HealthOut, ProvidersOut, StatusOut};
     pub use crate::teams::types::*;
+    pub use agentforge_domain::analytics::{Interval, Metric, ReportScope};
 }
 
+pub use analytics::rollup::refresh as refresh_analytics;
 pub use app::openapi_document;
 pub use config::Config;
 pub use docs::to_json as openapi_json;
@@ -152,6 +161,21 @@ impl Application {
             .jobs()
             .schedule(audit::PURGE, "0 23 3 * * *", serde_json::Value::Null)
             .context("cannot schedule the audit log's retention")?;
+        state.runtime.jobs().register(
+            analytics::rollup::ROLLUP,
+            analytics::rollup::Rollup {
+                store: state.store.clone(),
+            },
+        );
+        state
+            .runtime
+            .jobs()
+            .schedule(
+                analytics::rollup::ROLLUP,
+                analytics::rollup::EVERY_MINUTE,
+                serde_json::Value::Null,
+            )
+            .context("cannot schedule the analytics rollup")?;
         state
             .runtime
             .start()

@@ -26,7 +26,10 @@ mod tokens;
 mod users;
 
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
-pub use analytics::{Activity, Analytics, Bucket};
+pub use analytics::{
+    Activity, Analytics, AnalyticsScope, Bucket, Dim, Histogram, LatencyKind, RollupState,
+    RollupTotals, bucket_start, bucket_value, hour_of, latency_bucket, percentile,
+};
 pub use api_keys::{ApiKey, ApiKeys, NewApiKey, OwnedApiKey};
 pub use audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
 pub use configuration::{Configuration, StoredConfiguration};
@@ -315,6 +318,10 @@ impl Tx {
 
     pub fn jobs(&self) -> Jobs<'_, DbTx> {
         Jobs::new(&self.txn)
+    }
+
+    pub fn analytics(&self) -> Analytics<'_, DbTx> {
+        Analytics::new(&self.txn)
     }
 
     pub fn api_keys(&self) -> ApiKeys<'_, DbTx> {

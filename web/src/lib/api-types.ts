@@ -4,6 +4,28 @@
  */
 
 export interface paths {
+    "/admin/analytics/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recount analytics
+         * @description Forgets the hourly rollups' progress and recounts every hour from the
+         *     first conversation on, in the background (after restoring a backup or
+         *     importing conversations). Reports show the recount as it goes.
+         */
+        post: operations["rebuild_analytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api-keys": {
         parameters: {
             query?: never;
@@ -831,6 +853,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agents side by side
+         * @description Per agent: conversations, messages, answers, tokens, answer time
+         *     (average and p95), error rate and estimated cost; most messages first.
+         */
+        get: operations["analytics_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversations by channel, status and hour
+         * @description The conversations started in the period: by channel (with their
+         *     messages), by status as they stand now, and by hour of the day (UTC).
+         */
+        get: operations["analytics_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/dashboard": {
         parameters: {
             query?: never;
@@ -844,6 +908,116 @@ export interface paths {
          *     the last 14 days with the latest conversations; and the system's status.
          */
         get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One series
+         * @description `metric` (default `messages`) over the period at `interval` (`hour`,
+         *     `day`, `month`; default the period's own; at most 2,000 points).
+         */
+        get: operations["analytics_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity over a period
+         * @description Conversations, messages, answers, people, tokens, answer time, error
+         *     rate and estimated cost, each against the span of the same length
+         *     before; and a zero-filled series. `period` (`day`, `week`, `month`,
+         *     `year`; default `month`) or `from`/`to`; `agentId` for one agent;
+         *     `scope=platform` (admins) for every agent.
+         */
+        get: operations["analytics_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Answer times and outcomes
+         * @description Answer time (average, p50, p95, p99) and time to the first token, error
+         *     and interruption rates: overall, per agent and per provider; tool calls'
+         *     times by tool.
+         */
+        get: operations["analytics_performance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Now
+         * @description Conversations in progress and answers in the last minute (for the
+         *     scope, and `agentId`); with `scope=platform`, the instance's open sockets
+         *     and the queued jobs too. Not read from the rollups: counted live.
+         */
+        get: operations["analytics_realtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens and estimated cost
+         * @description Messages and tokens in and out, per model with the cost the price table
+         *     (Admin › Configuration › Pricing) puts on them, and a series.
+         */
+        get: operations["analytics_usage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2096,6 +2270,21 @@ export interface components {
              */
             start: string;
         };
+        /** @description One bucket of the overview's series. */
+        ActivityPointOut: {
+            /** Format: int64 */
+            answers: number;
+            /** Format: int64 */
+            conversations: number;
+            /** Format: int64 */
+            errors: number;
+            /** Format: int64 */
+            messages: number;
+            /** Format: date-time */
+            start: string;
+            /** Format: int64 */
+            tokens: number;
+        };
         /** @enum {string} */
         ActorKind: "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
         /** @description A key with its owner, as the admin area lists it. */
@@ -2201,6 +2390,11 @@ export interface components {
             voice_enabled?: boolean | null;
             voice_model_id?: string | null;
         };
+        AgentLatencyOut: components["schemas"]["LatencyOut"] & {
+            agentId: string;
+            /** @description Absent for an agent since deleted. */
+            agentName?: string | null;
+        };
         /** @description A server lent to an agent. */
         AgentMcpServerOut: {
             agentId: string;
@@ -2248,10 +2442,38 @@ export interface components {
             /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
             voiceId: string;
         };
+        AgentReportOut: {
+            agentId: string;
+            /** @description Absent for an agent since deleted. */
+            agentName?: string | null;
+            /** Format: int64 */
+            answers: number;
+            /** Format: double */
+            averageLatencyMs?: number | null;
+            /** Format: int64 */
+            conversations: number;
+            /** Format: double */
+            errorRate?: number | null;
+            /** Format: double */
+            estimatedCostUsd?: number | null;
+            /** Format: int64 */
+            messages: number;
+            /** Format: double */
+            p95LatencyMs?: number | null;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
+        };
         /** @enum {string} */
         AgentStatus: "draft" | "active" | "paused" | "archived";
         /** @enum {string} */
         AgentType: "general" | "customer_support" | "sales" | "sdr" | "customer_success" | "ecommerce" | "custom";
+        AgentsReportOut: {
+            /** @description Most messages first. */
+            agents: components["schemas"]["AgentReportOut"][];
+            range: components["schemas"]["RangeOut"];
+        };
         AnalyticsBucket: {
             /** Format: int64 */
             conversations: number;
@@ -2343,7 +2565,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -2384,7 +2606,7 @@ export interface components {
             nextCursor?: string | null;
         };
         /** @enum {string} */
-        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
         /** @description At least one of them. */
         BulkChangesIn: {
             status?: components["schemas"]["AgentStatus"];
@@ -2398,8 +2620,35 @@ export interface components {
             changes: components["schemas"]["BulkChangesIn"];
             ids: string[];
         };
+        /**
+         * @description Change against the previous span of the same length, in percent; null
+         *     when the previous span had none.
+         */
+        ChangeOut: {
+            /** Format: double */
+            answers?: number | null;
+            /** Format: double */
+            averageLatencyMs?: number | null;
+            /** Format: double */
+            conversations?: number | null;
+            /** Format: double */
+            errorRate?: number | null;
+            /** Format: double */
+            messages?: number | null;
+            /** Format: double */
+            tokens?: number | null;
+            /** Format: double */
+            users?: number | null;
+        };
         /** @enum {string} */
         Channel: "web" | "widget" | "api" | "voice" | "phone" | "sms" | "webhook";
+        ChannelCountOut: {
+            channel: string;
+            /** Format: int64 */
+            conversations: number;
+            /** Format: int64 */
+            messages: number;
+        };
         /** @description One turn of a chat. */
         ChatIn: {
             /** @description Continue this conversation; absent starts a new one. */
@@ -2564,8 +2813,14 @@ export interface components {
             company?: string | null;
             /** Format: email */
             email: string;
+            /** @description Not only spaces; no NUL character. */
             message: string;
+            /**
+             * @description A name: no control or text-direction characters (white space,
+             *     line breaks included, is folded into single spaces).
+             */
             name: string;
+            /** @description Not only spaces; no NUL character. */
             subject: string;
             /** @description Left empty by people (the form hides it). */
             website?: string | null;
@@ -2630,6 +2885,24 @@ export interface components {
              * @description Started since midnight (UTC), test turns left out.
              */
             today: number;
+        };
+        ConversationsReportOut: {
+            /**
+             * Format: double
+             * @description Messages per conversation started (null without conversations).
+             */
+            averageMessages?: number | null;
+            /** @description Most conversations first. */
+            byChannel: components["schemas"]["ChannelCountOut"][];
+            /** @description Conversations started in each hour of the day (UTC), 0 to 23. */
+            byHourOfDay: number[];
+            /** @description As they stand now, of the conversations started in the span. */
+            byStatus: components["schemas"]["StatusCountOut"][];
+            /** Format: int64 */
+            conversations: number;
+            range: components["schemas"]["RangeOut"];
+            /** Format: int64 */
+            users: number;
         };
         DashboardActivity: {
             /** @description The ten conversations with the latest activity. */
@@ -2866,6 +3139,16 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AgentsReportOut: {
+            data: {
+                /** @description Most messages first. */
+                agents: components["schemas"]["AgentReportOut"][];
+                range: components["schemas"]["RangeOut"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AnalyticsOut: {
             data: {
                 /** Format: date-time */
@@ -2972,6 +3255,29 @@ export interface components {
                 tokensOut: number;
                 /** @description Who talked, when signed in. */
                 userId?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ConversationsReportOut: {
+            data: {
+                /**
+                 * Format: double
+                 * @description Messages per conversation started (null without conversations).
+                 */
+                averageMessages?: number | null;
+                /** @description Most conversations first. */
+                byChannel: components["schemas"]["ChannelCountOut"][];
+                /** @description Conversations started in each hour of the day (UTC), 0 to 23. */
+                byHourOfDay: number[];
+                /** @description As they stand now, of the conversations started in the span. */
+                byStatus: components["schemas"]["StatusCountOut"][];
+                /** Format: int64 */
+                conversations: number;
+                range: components["schemas"]["RangeOut"];
+                /** Format: int64 */
+                users: number;
             };
             /** @enum {boolean} */
             success: true;
@@ -3277,6 +3583,17 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_MetricOut: {
+            data: {
+                metric: components["schemas"]["Metric"];
+                /** @description Zero-filled, oldest first. */
+                points: components["schemas"]["MetricPointOut"][];
+                range: components["schemas"]["RangeOut"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_NewApiKeyOut: {
             /** @description A key just made, with the key itself: shown this once, never again. */
             data: components["schemas"]["ApiKeyOut"] & {
@@ -3305,6 +3622,38 @@ export interface components {
                  * @description How many members were told (everyone but you).
                  */
                 recipients: number;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_OverviewReportOut: {
+            data: {
+                change: components["schemas"]["ChangeOut"];
+                current: components["schemas"]["TotalsOut"];
+                /** @description The span of the same length just before. */
+                previous: components["schemas"]["TotalsOut"];
+                range: components["schemas"]["RangeOut"];
+                /** @description Zero-filled, oldest first. */
+                series: components["schemas"]["ActivityPointOut"][];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_PerformanceOut: {
+            data: {
+                /** @description Slowest (p95) first. */
+                agents: components["schemas"]["AgentLatencyOut"][];
+                overall: components["schemas"]["LatencyOut"];
+                providers: components["schemas"]["ProviderLatencyOut"][];
+                range: components["schemas"]["RangeOut"];
+                /** Format: int64 */
+                toolCalls: number;
+                /** Format: int64 */
+                toolErrors: number;
+                /** @description Tool calls by tool, most called first; with their failures. */
+                tools: components["schemas"]["ToolLatencyOut"][];
             };
             /** @enum {boolean} */
             success: true;
@@ -3355,6 +3704,36 @@ export interface components {
                 name: string;
                 /** @description Only draft and active agents chat. */
                 status: components["schemas"]["AgentStatus"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_RealtimeOut: {
+            /** @description What is happening now. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Conversations in progress.
+                 */
+                activeConversations: number;
+                /**
+                 * Format: int64
+                 * @description Answers written in the last minute.
+                 */
+                answersLastMinute: number;
+                /** Format: date-time */
+                at: string;
+                /**
+                 * Format: int64
+                 * @description Sockets open on the instance that answered (platform scope only).
+                 */
+                openSockets?: number | null;
+                /**
+                 * Format: int64
+                 * @description Background jobs waiting to run (platform scope only).
+                 */
+                queuedJobs?: number | null;
             };
             /** @enum {boolean} */
             success: true;
@@ -3445,6 +3824,29 @@ export interface components {
                 role?: components["schemas"]["TeamRole"] | null;
                 /** Format: date-time */
                 updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_UsageOut: {
+            data: {
+                /**
+                 * Format: double
+                 * @description Of the models with a price; null when none has one.
+                 */
+                estimatedCostUsd?: number | null;
+                /** Format: int64 */
+                messages: number;
+                /** @description Most tokens first. */
+                models: components["schemas"]["ModelUsageOut"][];
+                range: components["schemas"]["RangeOut"];
+                /** @description Zero-filled, oldest first. */
+                series: components["schemas"]["UsagePointOut"][];
+                /** Format: int64 */
+                tokensIn: number;
+                /** Format: int64 */
+                tokensOut: number;
             };
             /** @enum {boolean} */
             success: true;
@@ -3936,6 +4338,8 @@ export interface components {
          * @enum {string}
          */
         Integration: "model" | "mail" | "twilio" | "elevenlabs" | "gemini" | "stripe";
+        /** @enum {string} */
+        Interval: "hour" | "day" | "month";
         /** @description An invitation to a team. */
         InvitationOut: {
             /** Format: date-time */
@@ -4016,6 +4420,39 @@ export interface components {
             role: components["schemas"]["MessageRole"];
             /** @description Its first 200 characters. */
             text: string;
+        };
+        /**
+         * @description Answer times and outcomes of a group of answers. Percentiles are read
+         *     from 10 %-wide buckets: within 5 % of the exact value.
+         */
+        LatencyOut: {
+            /** Format: int64 */
+            answers: number;
+            /** Format: double */
+            averageMs?: number | null;
+            /**
+             * Format: double
+             * @description Failed answers over answers (0–1).
+             */
+            errorRate?: number | null;
+            /** Format: double */
+            firstTokenAverageMs?: number | null;
+            /** Format: double */
+            firstTokenP50Ms?: number | null;
+            /** Format: double */
+            firstTokenP95Ms?: number | null;
+            /**
+             * Format: double
+             * @description Answers cut short (the person left or stopped it, or the server
+             *     stopped) over answers (0–1).
+             */
+            interruptionRate?: number | null;
+            /** Format: double */
+            p50Ms?: number | null;
+            /** Format: double */
+            p95Ms?: number | null;
+            /** Format: double */
+            p99Ms?: number | null;
         };
         /** @description What one request, file or account may take. */
         LimitsSection: {
@@ -4352,6 +4789,24 @@ export interface components {
         MessageRole: "user" | "assistant" | "system" | "tool";
         /** @enum {string} */
         MessageStatus: "complete" | "streaming" | "partial" | "interrupted" | "failed";
+        /** @enum {string} */
+        Metric: "conversations" | "messages" | "answers" | "tokens_in" | "tokens_out" | "errors" | "error_rate" | "latency_avg" | "latency_p95" | "first_token_p95" | "tool_calls";
+        MetricOut: {
+            metric: components["schemas"]["Metric"];
+            /** @description Zero-filled, oldest first. */
+            points: components["schemas"]["MetricPointOut"][];
+            range: components["schemas"]["RangeOut"];
+        };
+        MetricPointOut: {
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: double
+             * @description Null where the bucket has nothing to measure (a rate or a time
+             *     without answers).
+             */
+            value?: number | null;
+        };
         /** @description Model settings as sent; every field optional. */
         ModelIn: {
             /**
@@ -4374,6 +4829,13 @@ export interface components {
             provider?: components["schemas"]["ModelProvider"] | null;
             /** Format: double */
             temperature: number;
+        };
+        /** @description What a model's tokens cost, in US dollars per million tokens. */
+        ModelPrice: {
+            /** Format: double */
+            inputPerMillion: number;
+            /** Format: double */
+            outputPerMillion: number;
         };
         /** @enum {string} */
         ModelProvider: "builtin" | "openai" | "gemini";
@@ -4406,6 +4868,21 @@ export interface components {
             /** @description `null`: the provider's default model. */
             model?: string | null;
             provider: components["schemas"]["ModelProvider"];
+        };
+        ModelUsageOut: {
+            /** Format: int64 */
+            answers: number;
+            /**
+             * Format: double
+             * @description Null when the price table has no price for the model.
+             */
+            estimatedCostUsd?: number | null;
+            model: string;
+            provider: string;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
         };
         /**
          * @description An agent's fields as sent to create or change it. On creation `name` is
@@ -4444,6 +4921,15 @@ export interface components {
              * @description How many members were told (everyone but you).
              */
             recipients: number;
+        };
+        OverviewReportOut: {
+            change: components["schemas"]["ChangeOut"];
+            current: components["schemas"]["TotalsOut"];
+            /** @description The span of the same length just before. */
+            previous: components["schemas"]["TotalsOut"];
+            range: components["schemas"]["RangeOut"];
+            /** @description Zero-filled, oldest first. */
+            series: components["schemas"]["ActivityPointOut"][];
         };
         /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
         Paged_AdminApiKeyOut: {
@@ -4598,6 +5084,19 @@ export interface components {
          * @enum {string}
          */
         PaymentsProvider: "test" | "stripe";
+        PerformanceOut: {
+            /** @description Slowest (p95) first. */
+            agents: components["schemas"]["AgentLatencyOut"][];
+            overall: components["schemas"]["LatencyOut"];
+            providers: components["schemas"]["ProviderLatencyOut"][];
+            range: components["schemas"]["RangeOut"];
+            /** Format: int64 */
+            toolCalls: number;
+            /** Format: int64 */
+            toolErrors: number;
+            /** @description Tool calls by tool, most called first; with their failures. */
+            tools: components["schemas"]["ToolLatencyOut"][];
+        };
         /** @enum {string} */
         Period: "day" | "week" | "month" | "year";
         PersonalityIn: {
@@ -4626,6 +5125,15 @@ export interface components {
             updatedAt: string;
         };
         /**
+         * @description The price table the usage reports estimate cost with, by model name as
+         *     answers record it (`gpt-4o-mini`); a model without a price has no cost.
+         */
+        PricingSection: {
+            models: {
+                [key: string]: components["schemas"]["ModelPrice"];
+            };
+        };
+        /**
          * @description The profile after a change; when the password changed, every other
          *     session is signed out and this one continues with `session`.
          */
@@ -4652,6 +5160,10 @@ export interface components {
         };
         /** @enum {string} */
         ProposalSource: "catalog" | "model";
+        ProviderLatencyOut: components["schemas"]["LatencyOut"] & {
+            /** @description `""` for answers written without a model (refusals, errors before one answered). */
+            provider: string;
+        };
         /**
          * @description Which outside service carries each capability, or the built-in fallback
          *     the product uses when none is configured.
@@ -4677,6 +5189,23 @@ export interface components {
             name: string;
             /** @description Only draft and active agents chat. */
             status: components["schemas"]["AgentStatus"];
+        };
+        /** @description The span a report covers. */
+        RangeOut: {
+            /**
+             * Format: date-time
+             * @description Reports count activity up to this moment (the rollups refresh every
+             *     minute); absent before their first run.
+             */
+            dataThrough?: string | null;
+            /** Format: date-time */
+            from: string;
+            /** @description How the series are grouped. */
+            interval: components["schemas"]["Interval"];
+            period?: components["schemas"]["Period"] | null;
+            scope: components["schemas"]["ReportScope"];
+            /** Format: date-time */
+            to: string;
         };
         /**
          * @description What the realtime socket (`GET /ws?token=<access token>`) sends, one
@@ -4727,6 +5256,31 @@ export interface components {
             /** @enum {string} */
             type: "configuration.changed";
         };
+        /** @description What is happening now. */
+        RealtimeOut: {
+            /**
+             * Format: int64
+             * @description Conversations in progress.
+             */
+            activeConversations: number;
+            /**
+             * Format: int64
+             * @description Answers written in the last minute.
+             */
+            answersLastMinute: number;
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: int64
+             * @description Sockets open on the instance that answered (platform scope only).
+             */
+            openSockets?: number | null;
+            /**
+             * Format: int64
+             * @description Background jobs waiting to run (platform scope only).
+             */
+            queuedJobs?: number | null;
+        };
         /**
          * @description `in-process` (one instance) or `postgres` (LISTEN/NOTIFY across instances).
          * @enum {string}
@@ -4747,6 +5301,8 @@ export interface components {
             lastName?: string;
             password: string;
         };
+        /** @enum {string} */
+        ReportScope: "mine" | "platform";
         ResetPasswordIn: {
             newPassword: string;
             token: string;
@@ -4768,6 +5324,7 @@ export interface components {
             limits?: components["schemas"]["LimitsSection"] | null;
             mail?: components["schemas"]["MailSection_SecretIn"] | null;
             model?: components["schemas"]["ModelSection_SecretIn"] | null;
+            pricing?: components["schemas"]["PricingSection"] | null;
             stripe?: components["schemas"]["StripeSection_SecretIn"] | null;
             twilio?: components["schemas"]["TwilioSection_SecretIn"] | null;
         };
@@ -4780,6 +5337,7 @@ export interface components {
             limits: components["schemas"]["LimitsSection"];
             mail: components["schemas"]["MailSection_Masked"];
             model: components["schemas"]["ModelSection_Masked"];
+            pricing: components["schemas"]["PricingSection"];
             stripe: components["schemas"]["StripeSection_Masked"];
             twilio: components["schemas"]["TwilioSection_Masked"];
         };
@@ -4844,6 +5402,11 @@ export interface components {
              * @description The agent version answering.
              */
             version: number;
+        };
+        StatusCountOut: {
+            /** Format: int64 */
+            conversations: number;
+            status: string;
         };
         StatusOut: {
             database: components["schemas"]["DatabaseName"];
@@ -5021,6 +5584,53 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ToolLatencyOut: {
+            /** Format: double */
+            averageMs?: number | null;
+            /** Format: int64 */
+            calls: number;
+            /** Format: double */
+            p50Ms?: number | null;
+            /** Format: double */
+            p95Ms?: number | null;
+            tool: string;
+        };
+        /** @description The headline numbers of a span. */
+        TotalsOut: {
+            /** Format: int64 */
+            answers: number;
+            /**
+             * Format: double
+             * @description Over answers with a measured time.
+             */
+            averageLatencyMs?: number | null;
+            /** Format: int64 */
+            conversations: number;
+            /**
+             * Format: double
+             * @description Failed answers over answers (0–1); null without answers.
+             */
+            errorRate?: number | null;
+            /**
+             * Format: double
+             * @description From the price table in the configuration; null when no model used
+             *     has a price.
+             */
+            estimatedCostUsd?: number | null;
+            /** Format: int64 */
+            messages: number;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
+            /** Format: int64 */
+            toolCalls: number;
+            /**
+             * Format: int64
+             * @description Distinct signed-in people who started a conversation.
+             */
+            users: number;
+        };
         /**
          * @description A transcript as JSON (`GET /conversations/{id}/export`): the
          *     conversation and its messages, oldest first.
@@ -5058,6 +5668,34 @@ export interface components {
             baseUrl?: string | null;
             /** @description The number calls and SMS come from, in E.164 (`+15551234567`). */
             phoneNumber?: string | null;
+        };
+        UsageOut: {
+            /**
+             * Format: double
+             * @description Of the models with a price; null when none has one.
+             */
+            estimatedCostUsd?: number | null;
+            /** Format: int64 */
+            messages: number;
+            /** @description Most tokens first. */
+            models: components["schemas"]["ModelUsageOut"][];
+            range: components["schemas"]["RangeOut"];
+            /** @description Zero-filled, oldest first. */
+            series: components["schemas"]["UsagePointOut"][];
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
+        };
+        UsagePointOut: {
+            /** Format: int64 */
+            messages: number;
+            /** Format: date-time */
+            start: string;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
         };
         /** @description A user as the API shows it. */
         UserOut: {
@@ -5118,6 +5756,44 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    rebuild_analytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recounting */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_keys: {
         parameters: {
             query?: {
@@ -5227,9 +5903,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -5296,9 +5972,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -6995,9 +7671,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -8184,6 +8860,140 @@ export interface operations {
             };
         };
     };
+    analytics_agents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per agent with activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentsReportOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bad period or range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_conversations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conversations broken down */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationsReportOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bad period or range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dashboard: {
         parameters: {
             query?: never;
@@ -8213,6 +9023,348 @@ export interface operations {
             };
             /** @description Not allowed (a disabled account, or a role that falls short) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_metrics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+                /** @description Default `messages`. */
+                metric?: components["schemas"]["Metric"];
+                /**
+                 * @description Default: the period's own (hours for a day, days for a week or a
+                 *     month, months for a year). At most 2,000 points.
+                 */
+                interval?: components["schemas"]["Interval"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MetricOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bad period, range, metric or interval */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_overview: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's totals and series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OverviewReportOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bad period or range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_performance: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Times and rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PerformanceOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bad period or range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_realtime: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RealtimeOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_usage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `day` (24 hours by hour), `week` (7 days), `month` (30 days, the
+                 *     default) or `year` (12 months); ignored when `from` is given.
+                 */
+                period?: components["schemas"]["Period"];
+                from?: string;
+                to?: string;
+                /** @description Only this agent's activity (`all` means no filter). */
+                agentId?: string;
+                scope?: components["schemas"]["ReportScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage by model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UsageOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `scope=platform` without being an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bad period or range */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11852,9 +13004,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;

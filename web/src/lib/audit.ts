@@ -138,6 +138,7 @@ export const AUDIT_RESOURCES = enumValues<AuditResource>({
   workflow: true,
   subscription: true,
   audit_log: true,
+  analytics: true,
   route: true,
 });
 export const AUDIT_ACTIONS = enumValues<AuditAction>({
@@ -194,6 +195,7 @@ export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'job.retry': true,
   'mail.resend': true,
   'contact.create': true,
+  'analytics.rebuild': true,
   'access.denied': true,
   'audit_log.purge': true,
 });

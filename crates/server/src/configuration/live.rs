@@ -150,6 +150,7 @@ pub fn saved_sections<S>(saved: &Saved<S>) -> Vec<&'static str> {
         saved.stripe.is_some(),
         saved.limits.is_some(),
         saved.features.is_some(),
+        saved.pricing.is_some(),
     ];
     super::settings::SECTIONS
         .iter()

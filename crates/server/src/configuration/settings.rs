@@ -153,6 +153,32 @@ pub struct LimitsSection {
     pub message_max_chars: u32,
 }
 
+/// What a model's tokens cost, in US dollars per million tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ModelPrice {
+    #[schema(minimum = 0, maximum = 100000)]
+    pub input_per_million: f64,
+    #[schema(minimum = 0, maximum = 100000)]
+    pub output_per_million: f64,
+}
+
+/// [`check`] refuses what is not a number, so every price equals itself.
+impl Eq for ModelPrice {}
+
+/// The price table the usage reports estimate cost with, by model name as
+/// answers record it (`gpt-4o-mini`); a model without a price has no cost.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PricingSection {
+    pub models: std::collections::BTreeMap<String, ModelPrice>,
+}
+
+/// The most models the price table holds.
+pub const PRICED_MODELS_MAX: usize = 200;
+/// The highest price per million tokens.
+pub const PRICE_MAX: f64 = 100_000.0;
+
 /// Bounds of the limits: (smallest, largest).
 pub const UPLOAD_MAX_BYTES: (u64, u64) = (1024, 1 << 30);
 pub const KNOWLEDGE_QUOTA_BYTES: (u64, u64) = (1 << 20, 1 << 44);
@@ -187,6 +213,7 @@ pub struct Sections<S> {
     pub stripe: StripeSection<S>,
     pub limits: LimitsSection,
     pub features: Features,
+    pub pricing: PricingSection,
 }
 
 /// The settings in force.
@@ -244,10 +271,11 @@ pub struct Saved<S> {
     pub stripe: Option<StripeSection<S>>,
     pub limits: Option<LimitsSection>,
     pub features: Option<Features>,
+    pub pricing: Option<PricingSection>,
 }
 
 /// The section names, as the API and the stored document spell them.
-pub const SECTIONS: [&str; 9] = [
+pub const SECTIONS: [&str; 10] = [
     "general",
     "model",
     "mail",
@@ -257,6 +285,7 @@ pub const SECTIONS: [&str; 9] = [
     "stripe",
     "limits",
     "features",
+    "pricing",
 ];
 
 fn service<S: Clone>(
@@ -313,6 +342,7 @@ impl Settings {
                 message_max_chars: config.message_max_chars as u32,
             },
             features: config.features,
+            pricing: PricingSection::default(),
         }
     }
 
@@ -368,6 +398,7 @@ impl<A, B> MapSecrets<A, B> for Sections<A> {
             stripe: self.stripe.map_secrets(f)?,
             limits: self.limits,
             features: self.features,
+            pricing: self.pricing.clone(),
         })
     }
 }
@@ -391,6 +422,7 @@ impl<A, B> MapSecrets<A, B> for Saved<A> {
             stripe: each(&self.stripe, f)?,
             limits: self.limits,
             features: self.features,
+            pricing: self.pricing.clone(),
         })
     }
 }
@@ -408,12 +440,13 @@ impl Settings {
             stripe,
             limits,
             features,
+            pricing,
         } = saved;
         macro_rules! replace {
             ($($name:ident),*) => { $(if let Some(section) = $name { self.$name = section; })* };
         }
         replace!(
-            general, model, mail, twilio, elevenlabs, gemini, stripe, limits, features
+            general, model, mail, twilio, elevenlabs, gemini, stripe, limits, features, pricing
         );
         self
     }
@@ -491,6 +524,7 @@ pub fn resolve(current: &Settings, sent: Saved<SecretIn>) -> Saved<SecretValue> 
         }),
         limits: sent.limits,
         features: sent.features,
+        pricing: sent.pricing,
     }
 }
 
@@ -635,6 +669,39 @@ pub fn check(saved: &mut Saved<SecretValue>) -> Result<(), Error> {
             l.message_max_chars,
             MESSAGE_MAX,
         );
+    }
+    if let Some(pricing) = &mut saved.pricing {
+        if pricing.models.len() > PRICED_MODELS_MAX {
+            p.add(
+                "pricing.models",
+                format!("At most {PRICED_MODELS_MAX} models"),
+            );
+        }
+        let models = std::mem::take(&mut pricing.models);
+        for (name, price) in models {
+            let name = name.trim().to_owned();
+            let field = format!("pricing.models.{name}");
+            if name.is_empty() {
+                p.add("pricing.models", "A model needs a name");
+            } else if name.chars().count() > 200 || name.chars().any(char::is_control) {
+                p.add(
+                    &field,
+                    "A model name is at most 200 characters, without control characters",
+                );
+            }
+            for (which, value) in [
+                ("inputPerMillion", price.input_per_million),
+                ("outputPerMillion", price.output_per_million),
+            ] {
+                if !(value.is_finite() && (0.0..=PRICE_MAX).contains(&value)) {
+                    p.add(
+                        &format!("{field}.{which}"),
+                        format!("A price per million tokens from 0 to {PRICE_MAX}"),
+                    );
+                }
+            }
+            pricing.models.insert(name, price);
+        }
     }
     p.finish()
 }

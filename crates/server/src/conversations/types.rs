@@ -260,7 +260,11 @@ pub struct ConversationQuery {
     pub search: Option<String>,
 }
 
-fn instant(problems: &mut Problems, field: &str, value: Option<&str>) -> Option<DateTime<Utc>> {
+pub(crate) fn instant(
+    problems: &mut Problems,
+    field: &str,
+    value: Option<&str>,
+) -> Option<DateTime<Utc>> {
     let value = value.map(str::trim).filter(|v| !v.is_empty())?;
     match DateTime::parse_from_rfc3339(value) {
         Ok(t) => Some(t.with_timezone(&Utc)),

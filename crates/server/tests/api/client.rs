@@ -648,6 +648,108 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /analytics/overview: Activity over a period
+    pub async fn analytics_overview(&self, query: &ReportQuery) -> Answer<OverviewReportOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/overview".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/performance: Answer times and outcomes
+    pub async fn analytics_performance(&self, query: &ReportQuery) -> Answer<PerformanceOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/performance".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/usage: Tokens and estimated cost
+    pub async fn analytics_usage(&self, query: &ReportQuery) -> Answer<UsageOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/usage".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/realtime: Now
+    pub async fn analytics_realtime(&self, query: &ReportQuery) -> Answer<RealtimeOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/realtime".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/agents: Agents side by side
+    pub async fn analytics_agents(&self, query: &ReportQuery) -> Answer<AgentsReportOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/agents".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/conversations: Conversations by channel, status and hour
+    pub async fn analytics_conversations(
+        &self,
+        query: &ReportQuery,
+    ) -> Answer<ConversationsReportOut> {
+        self.data(
+            Method::GET,
+            "/api/analytics/conversations".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /analytics/metrics: One series
+    pub async fn analytics_metrics(
+        &self,
+        query: &ReportQuery,
+        metric: &MetricQuery,
+    ) -> Answer<MetricOut> {
+        #[derive(Serialize)]
+        struct Both<'a> {
+            #[serde(flatten)]
+            query: &'a ReportQuery,
+            #[serde(flatten)]
+            metric: &'a MetricQuery,
+        }
+        self.data(
+            Method::GET,
+            "/api/analytics/metrics".to_owned(),
+            Some(&Both { query, metric }),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /admin/analytics/rebuild: Recount analytics
+    pub async fn rebuild_analytics(&self) -> Answer<NoticeOut> {
+        self.data(
+            Method::POST,
+            "/api/admin/analytics/rebuild".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
     /// POST /auth/forgot-password: Ask for a password reset link
     pub async fn forgot_password(&self, body: &EmailIn) -> Answer<NoticeOut> {
         self.data(

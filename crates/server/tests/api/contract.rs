@@ -615,6 +615,44 @@ async fn every_endpoint_answers_the_type_it_declares() {
         .value();
         let kept = api.mail_outbox(&PageQuery::default()).await.value();
         api.resend_mail(&kept.data[0].id).await.value();
+        // Analytics: recounted, then every report over the platform.
+        api.rebuild_analytics().await.value();
+        agentforge_server::refresh_analytics(&app.store, chrono::Utc::now())
+            .await
+            .unwrap();
+        let platform = ReportQuery {
+            scope: Some(ReportScope::Platform),
+            period: Some(agentforge_domain::agent::Period::Week),
+            ..ReportQuery::default()
+        };
+        let overview = api.analytics_overview(&platform).await.value();
+        assert_eq!(overview.series.len(), 7);
+        assert!(overview.range.data_through.is_some());
+        api.analytics_performance(&platform).await.value();
+        api.analytics_usage(&platform).await.value();
+        api.analytics_agents(&platform).await.value();
+        let by_hour = api.analytics_conversations(&platform).await.value();
+        assert_eq!(by_hour.by_hour_of_day.len(), 24);
+        api.analytics_realtime(&platform).await.value();
+        let metric = api
+            .analytics_metrics(
+                &platform,
+                &MetricQuery {
+                    metric: Some(Metric::LatencyP95),
+                    interval: Some(Interval::Hour),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(
+            metric.points.len() as i64,
+            (metric.range.to - metric.range.from).num_hours()
+        );
+        app.api(&grace.token)
+            .analytics_overview(&platform)
+            .await
+            .unwrap_err()
+            .expect(403, "admin_required");
         // The contact form, and what admins read of it.
         nobody
             .contact(&ContactIn {

@@ -9,6 +9,7 @@ mod access;
 mod admin_overview;
 mod admin_users;
 mod agents;
+mod analytics;
 mod api_keys;
 mod audit;
 mod auth;

@@ -18,6 +18,12 @@ use sea_orm::{
 use crate::entities::{conversation, message};
 use crate::{Scope, StoreError};
 
+mod reports;
+mod rollup;
+
+pub use reports::{AnalyticsScope, Dim, Histogram, RollupTotals, percentile};
+pub use rollup::{LatencyKind, RollupState, bucket_value, hour_of, latency_bucket};
+
 /// How activity is grouped in time (UTC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bucket {
@@ -71,27 +77,8 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Analytics<'a, C> {
 
     /// The bucket key of a timestamp column, as text.
     fn key(&self, column: impl sea_orm::sea_query::IntoColumnRef, bucket: Bucket) -> SimpleExpr {
-        match self.db.get_database_backend() {
-            DatabaseBackend::Postgres => {
-                let format = match bucket {
-                    Bucket::Hour => "YYYY-MM-DD\"T\"HH24",
-                    Bucket::Day => "YYYY-MM-DD",
-                    Bucket::Month => "YYYY-MM",
-                };
-                self.around(
-                    &format!("to_char({{}} AT TIME ZONE 'UTC', '{format}')"),
-                    column,
-                )
-            }
-            _ => {
-                let length = match bucket {
-                    Bucket::Hour => 13,
-                    Bucket::Day => 10,
-                    Bucket::Month => 7,
-                };
-                self.around(&format!("substr({{}}, 1, {length})"), column)
-            }
-        }
+        let template = bucket_key_sql(self.db.get_database_backend(), "{}", bucket);
+        self.around(&template, column)
     }
 
     /// The scope's conversations (test turns are never counted).
@@ -243,6 +230,34 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Analytics<'a, C> {
     }
 }
 
+/// The bucket key (`2026-03-15T10`, `2026-03-15`, `2026-03`) of the
+/// timestamp `column` (an SQL expression), on `backend`.
+pub(crate) fn bucket_key_sql(backend: DatabaseBackend, column: &str, bucket: Bucket) -> String {
+    match backend {
+        DatabaseBackend::Postgres => {
+            let format = match bucket {
+                Bucket::Hour => "YYYY-MM-DD\"T\"HH24",
+                Bucket::Day => "YYYY-MM-DD",
+                Bucket::Month => "YYYY-MM",
+            };
+            format!("to_char({column} AT TIME ZONE 'UTC', '{format}')")
+        }
+        _ => {
+            let length = match bucket {
+                Bucket::Hour => 13,
+                Bucket::Day => 10,
+                Bucket::Month => 7,
+            };
+            format!("substr({column}, 1, {length})")
+        }
+    }
+}
+
+/// The hour key of the timestamp `column`.
+pub(crate) fn hour_key_sql(backend: DatabaseBackend, column: &str) -> String {
+    bucket_key_sql(backend, column, Bucket::Hour)
+}
+
 /// The average and the nearest-rank 95th percentile of a histogram of
 /// (milliseconds, how many answers took them).
 fn latency_summary(mut histogram: Vec<(i32, i64)>) -> (Option<f64>, Option<f64>) {
@@ -278,7 +293,7 @@ fn parse_buckets(
     Ok(parsed)
 }
 
-fn bucket_start(key: &str, bucket: Bucket) -> Result<DateTime<Utc>, StoreError> {
+pub fn bucket_start(key: &str, bucket: Bucket) -> Result<DateTime<Utc>, StoreError> {
     let bad = || {
         StoreError::Database(sea_orm::DbErr::Custom(format!(
             "unexpected activity bucket '{key}'"

@@ -14,6 +14,7 @@ mod m0008_create_api_keys_and_mcp_servers;
 mod m0009_create_audit_logs;
 mod m0010_create_configuration;
 mod m0011_create_contact_messages;
+mod m0012_create_analytics_rollups;
 
 pub(crate) struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_create_audit_logs::Migration),
             Box::new(m0010_create_configuration::Migration),
             Box::new(m0011_create_contact_messages::Migration),
+            Box::new(m0012_create_analytics_rollups::Migration),
         ]
     }
 }

@@ -1,0 +1,460 @@
+//! The hourly rollups reports read: what the messages and conversations of
+//! a window of hours add up to, grouped by the database (`GROUP BY` hour,
+//! agent, channel, provider and model; answer and first-token times by
+//! their millisecond values), laid into histogram buckets here, and
+//! written over that window's earlier rollup in one transaction.
+//!
+//! A window is redone whole, so running it twice, or on two instances at
+//! once, gives the same rows. Hours before `settled_until` are final: an
+//! answer is written within minutes of its hour, so the rollup redoes only
+//! the last hour or two each time it runs.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, DurationRound, Utc};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Statement, TransactionSession, TransactionTrait,
+};
+use serde::Deserialize;
+
+use super::{Analytics, Bucket, bucket_start, count, hour_key_sql};
+use crate::StoreError;
+use crate::entities::{analytics_hourly, analytics_latency, analytics_state, conversation};
+
+/// The one row of `analytics_state`.
+const STATE: &str = "rollup";
+/// Rows written per `INSERT` (well under either engine's bound on
+/// parameters).
+const BATCH: usize = 400;
+
+/// How far the rollup has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RollupState {
+    /// Hours before this are final.
+    pub settled_until: DateTime<Utc>,
+    /// When the rollup last ran: reports are complete up to this moment.
+    pub refreshed_at: DateTime<Utc>,
+}
+
+/// Which times a latency histogram holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LatencyKind {
+    /// An answer's whole time; labelled by provider.
+    Answer,
+    /// Until an answer's first token; labelled by provider.
+    FirstToken,
+    /// A tool call's; labelled by the tool's name.
+    Tool,
+}
+
+impl LatencyKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Answer => "answer",
+            Self::FirstToken => "first_token",
+            Self::Tool => "tool",
+        }
+    }
+}
+
+/// The histogram bucket of a time: exact below 10 ms, then buckets 10 %
+/// apart, named by their lower bound (so a percentile read from them is
+/// within 5 % of the true value).
+pub fn latency_bucket(ms: u64) -> i32 {
+    if ms < 10 {
+        return ms as i32;
+    }
+    let step = ((ms as f64 / 10.0).ln() / 1.1f64.ln()).floor();
+    let lower = (10.0 * 1.1f64.powf(step)).round().min(ms as f64);
+    lower.min(f64::from(i32::MAX)) as i32
+}
+
+/// The value a bucket stands for: its lower bound below 10 ms, else the
+/// geometric middle of the bucket.
+pub fn bucket_value(bucket: i32) -> f64 {
+    if bucket < 10 {
+        f64::from(bucket)
+    } else {
+        f64::from(bucket) * 1.1f64.sqrt()
+    }
+}
+
+/// One hour's sums for an agent, channel, provider and model.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Sums {
+    conversations: i64,
+    messages: i64,
+    user_messages: i64,
+    answers: i64,
+    failed: i64,
+    interrupted: i64,
+    tokens_in: i64,
+    tokens_out: i64,
+    tool_calls: i64,
+    tool_errors: i64,
+    answer_ms_sum: i64,
+    answer_ms_count: i64,
+    first_token_ms_sum: i64,
+    first_token_ms_count: i64,
+}
+
+type HourlyKey = (DateTime<Utc>, String, String, String, String);
+type LatencyKey = (DateTime<Utc>, &'static str, String, String, i32);
+
+/// What a window of hours adds up to.
+#[derive(Debug, Default)]
+struct Summary {
+    hourly: HashMap<HourlyKey, Sums>,
+    latency: HashMap<LatencyKey, i64>,
+}
+
+/// The facts of a recorded tool call the rollup needs.
+#[derive(Deserialize)]
+struct ToolFacts {
+    name: String,
+    #[serde(default)]
+    is_error: bool,
+    #[serde(default)]
+    duration_ms: u64,
+}
+
+fn placeholders(backend: DatabaseBackend) -> (&'static str, &'static str) {
+    match backend {
+        DatabaseBackend::Postgres => ("$1", "$2"),
+        _ => ("?", "?"),
+    }
+}
+
+impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
+    /// How far the rollup has come; `None` before it first ran.
+    pub async fn rollup_state(&self) -> Result<Option<RollupState>, StoreError> {
+        Ok(analytics_state::Entity::find_by_id(STATE.to_owned())
+            .one(self.db)
+            .await?
+            .map(|row| RollupState {
+                settled_until: row.settled_until,
+                refreshed_at: row.refreshed_at,
+            }))
+    }
+
+    /// When the first counted conversation started (where a rollup of
+    /// everything begins).
+    pub async fn earliest_activity(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        Ok(conversation::Entity::find()
+            .filter(conversation::Column::Test.eq(false))
+            .select_only()
+            .column(conversation::Column::StartedAt)
+            .order_by_asc(conversation::Column::StartedAt)
+            .limit(1)
+            .into_tuple::<DateTime<Utc>>()
+            .one(self.db)
+            .await?)
+    }
+
+    fn statement(&self, sql: String, from: DateTime<Utc>, to: DateTime<Utc>) -> Statement {
+        Statement::from_sql_and_values(
+            self.db.get_database_backend(),
+            sql,
+            [from.into(), to.into()],
+        )
+    }
+
+    /// Adds up the messages and conversations of `[from, to)` (whole
+    /// hours), test turns left out.
+    async fn summarize(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Summary, StoreError> {
+        let backend = self.db.get_database_backend();
+        let (p1, p2) = placeholders(backend);
+        let m_hour = hour_key_sql(backend, "m.created_at");
+        let c_hour = hour_key_sql(backend, "c.started_at");
+        let window = format!("c.test = FALSE AND m.created_at >= {p1} AND m.created_at < {p2}");
+        let mut summary = Summary::default();
+        let hour = |key: &str| bucket_start(key, Bucket::Hour);
+
+        let sums = format!(
+            "SELECT {m_hour} AS hour, c.agent_id, c.channel, COALESCE(m.provider, '') AS provider,
+                COALESCE(m.model, '') AS model, COUNT(*) AS messages,
+                SUM(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END) AS user_messages,
+                SUM(CASE WHEN m.role = 'assistant' THEN 1 ELSE 0 END) AS answers,
+                SUM(CASE WHEN m.status = 'failed' THEN 1 ELSE 0 END) AS failed,
+                SUM(CASE WHEN m.status IN ('interrupted', 'partial') THEN 1 ELSE 0 END) AS interrupted,
+                CAST(SUM(m.tokens_in) AS BIGINT) AS tokens_in,
+                CAST(SUM(m.tokens_out) AS BIGINT) AS tokens_out,
+                CAST(SUM(CASE WHEN m.role = 'assistant' THEN m.latency_ms END) AS BIGINT) AS answer_ms_sum,
+                COUNT(CASE WHEN m.role = 'assistant' THEN m.latency_ms END) AS answer_ms_count,
+                CAST(SUM(CASE WHEN m.role = 'assistant' THEN m.first_token_ms END) AS BIGINT) AS first_token_ms_sum,
+                COUNT(CASE WHEN m.role = 'assistant' THEN m.first_token_ms END) AS first_token_ms_count
+             FROM messages m JOIN conversations c ON c.id = m.conversation_id
+             WHERE {window}
+             GROUP BY 1, 2, 3, 4, 5"
+        );
+        for row in self
+            .db
+            .query_all_raw(self.statement(sums, from, to))
+            .await?
+        {
+            let get = |name: &str| {
+                row.try_get::<Option<i64>>("", name)
+                    .map(Option::unwrap_or_default)
+            };
+            let key = (
+                hour(&row.try_get::<String>("", "hour")?)?,
+                row.try_get("", "agent_id")?,
+                row.try_get("", "channel")?,
+                row.try_get("", "provider")?,
+                row.try_get("", "model")?,
+            );
+            let sums = summary.hourly.entry(key).or_default();
+            sums.messages += get("messages")?;
+            sums.user_messages += get("user_messages")?;
+            sums.answers += get("answers")?;
+            sums.failed += get("failed")?;
+            sums.interrupted += get("interrupted")?;
+            sums.tokens_in += get("tokens_in")?;
+            sums.tokens_out += get("tokens_out")?;
+            sums.answer_ms_sum += get("answer_ms_sum")?;
+            sums.answer_ms_count += get("answer_ms_count")?;
+            sums.first_token_ms_sum += get("first_token_ms_sum")?;
+            sums.first_token_ms_count += get("first_token_ms_count")?;
+        }
+
+        let started = format!(
+            "SELECT {c_hour} AS hour, c.agent_id, c.channel, COUNT(*) AS n
+             FROM conversations c
+             WHERE c.test = FALSE AND c.started_at >= {p1} AND c.started_at < {p2}
+             GROUP BY 1, 2, 3"
+        );
+        for row in self
+            .db
+            .query_all_raw(self.statement(started, from, to))
+            .await?
+        {
+            let key = (
+                hour(&row.try_get::<String>("", "hour")?)?,
+                row.try_get("", "agent_id")?,
+                row.try_get("", "channel")?,
+                String::new(),
+                String::new(),
+            );
+            summary.hourly.entry(key).or_default().conversations += row.try_get::<i64>("", "n")?;
+        }
+
+        // Times by their millisecond value: as many rows as distinct values,
+        // laid into buckets here.
+        for (kind, column) in [
+            (LatencyKind::Answer, "m.latency_ms"),
+            (LatencyKind::FirstToken, "m.first_token_ms"),
+        ] {
+            let times = format!(
+                "SELECT {m_hour} AS hour, c.agent_id, COALESCE(m.provider, '') AS label,
+                    CAST({column} AS BIGINT) AS ms, COUNT(*) AS n
+                 FROM messages m JOIN conversations c ON c.id = m.conversation_id
+                 WHERE {window} AND m.role = 'assistant' AND {column} IS NOT NULL
+                 GROUP BY 1, 2, 3, 4"
+            );
+            for row in self
+                .db
+                .query_all_raw(self.statement(times, from, to))
+                .await?
+            {
+                let ms: i64 = row.try_get::<Option<i64>>("", "ms")?.unwrap_or_default();
+                let key = (
+                    hour(&row.try_get::<String>("", "hour")?)?,
+                    kind.as_str(),
+                    row.try_get("", "agent_id")?,
+                    row.try_get("", "label")?,
+                    latency_bucket(count(ms)),
+                );
+                *summary.latency.entry(key).or_default() += row.try_get::<i64>("", "n")?;
+            }
+        }
+
+        // Tool calls are kept as JSON on their answer: read only answers
+        // that made some.
+        let tools = format!(
+            "SELECT {m_hour} AS hour, c.agent_id, c.channel, COALESCE(m.provider, '') AS provider,
+                COALESCE(m.model, '') AS model, m.tool_calls
+             FROM messages m JOIN conversations c ON c.id = m.conversation_id
+             WHERE {window} AND m.role = 'assistant' AND m.tool_calls <> '[]'"
+        );
+        for row in self
+            .db
+            .query_all_raw(self.statement(tools, from, to))
+            .await?
+        {
+            let at = hour(&row.try_get::<String>("", "hour")?)?;
+            let agent_id: String = row.try_get("", "agent_id")?;
+            let calls: Vec<ToolFacts> =
+                serde_json::from_str(&row.try_get::<String>("", "tool_calls")?).unwrap_or_default();
+            let key = (
+                at,
+                agent_id.clone(),
+                row.try_get("", "channel")?,
+                row.try_get("", "provider")?,
+                row.try_get("", "model")?,
+            );
+            let sums = summary.hourly.entry(key).or_default();
+            for call in &calls {
+                sums.tool_calls += 1;
+                sums.tool_errors += i64::from(call.is_error);
+            }
+            for call in calls {
+                let key = (
+                    at,
+                    LatencyKind::Tool.as_str(),
+                    agent_id.clone(),
+                    call.name.chars().take(200).collect(),
+                    latency_bucket(call.duration_ms),
+                );
+                *summary.latency.entry(key).or_default() += 1;
+            }
+        }
+        Ok(summary)
+    }
+
+    /// Redoes the rollup of `[from, to)` (whole hours) and notes it ran at
+    /// `now`; hours before `settled_until` are final from now on.
+    pub async fn roll_up(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        settled_until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let summary = self.summarize(from, to).await?;
+        let tx = self.db.begin().await?;
+        analytics_hourly::Entity::delete_many()
+            .filter(analytics_hourly::Column::Hour.gte(from))
+            .filter(analytics_hourly::Column::Hour.lt(to))
+            .exec(&tx)
+            .await?;
+        analytics_latency::Entity::delete_many()
+            .filter(analytics_latency::Column::Hour.gte(from))
+            .filter(analytics_latency::Column::Hour.lt(to))
+            .exec(&tx)
+            .await?;
+        let hourly: Vec<analytics_hourly::ActiveModel> = summary
+            .hourly
+            .into_iter()
+            .map(
+                |((hour, agent_id, channel, provider, model), s)| analytics_hourly::ActiveModel {
+                    hour: Set(hour),
+                    agent_id: Set(agent_id),
+                    channel: Set(channel),
+                    provider: Set(provider),
+                    model: Set(model),
+                    conversations: Set(s.conversations),
+                    messages: Set(s.messages),
+                    user_messages: Set(s.user_messages),
+                    answers: Set(s.answers),
+                    failed: Set(s.failed),
+                    interrupted: Set(s.interrupted),
+                    tokens_in: Set(s.tokens_in),
+                    tokens_out: Set(s.tokens_out),
+                    tool_calls: Set(s.tool_calls),
+                    tool_errors: Set(s.tool_errors),
+                    answer_ms_sum: Set(s.answer_ms_sum),
+                    answer_ms_count: Set(s.answer_ms_count),
+                    first_token_ms_sum: Set(s.first_token_ms_sum),
+                    first_token_ms_count: Set(s.first_token_ms_count),
+                },
+            )
+            .collect();
+        for batch in hourly.chunks(BATCH) {
+            analytics_hourly::Entity::insert_many(batch.to_vec())
+                .exec_without_returning(&tx)
+                .await?;
+        }
+        let latency: Vec<analytics_latency::ActiveModel> = summary
+            .latency
+            .into_iter()
+            .map(
+                |((hour, kind, agent_id, label, bucket), n)| analytics_latency::ActiveModel {
+                    hour: Set(hour),
+                    kind: Set(kind.to_owned()),
+                    agent_id: Set(agent_id),
+                    label: Set(label),
+                    bucket: Set(bucket),
+                    n: Set(n),
+                },
+            )
+            .collect();
+        for batch in latency.chunks(BATCH) {
+            analytics_latency::Entity::insert_many(batch.to_vec())
+                .exec_without_returning(&tx)
+                .await?;
+        }
+        analytics_state::Entity::insert(analytics_state::ActiveModel {
+            name: Set(STATE.to_owned()),
+            settled_until: Set(settled_until),
+            refreshed_at: Set(now),
+        })
+        .on_conflict(
+            OnConflict::column(analytics_state::Column::Name)
+                .update_columns([
+                    analytics_state::Column::SettledUntil,
+                    analytics_state::Column::RefreshedAt,
+                ])
+                .to_owned(),
+        )
+        .exec_without_returning(&tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Forgets how far the rollup came, so its next run redoes every hour
+    /// from the first conversation on (after an import or a restore).
+    pub async fn reset_rollup(&self) -> Result<(), StoreError> {
+        analytics_state::Entity::delete_many().exec(self.db).await?;
+        Ok(())
+    }
+}
+
+/// The start of the hour `at` is in.
+pub fn hour_of(at: DateTime<Utc>) -> DateTime<Utc> {
+    at.duration_trunc(Duration::hours(1)).unwrap_or(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_are_exact_below_ten_then_ten_percent_apart() {
+        assert_eq!(latency_bucket(0), 0);
+        assert_eq!(latency_bucket(9), 9);
+        assert_eq!(latency_bucket(10), 10);
+        assert_eq!(latency_bucket(11), 11);
+        // Every time falls in a bucket at most 10 % below it.
+        for ms in [
+            10u64,
+            57,
+            99,
+            100,
+            101,
+            549,
+            1000,
+            12_345,
+            600_000,
+            u32::MAX as u64,
+        ] {
+            let b = f64::from(latency_bucket(ms));
+            assert!(b <= ms as f64 && b >= ms as f64 / 1.1 - 1.0, "{ms} → {b}");
+        }
+        // Buckets only go up.
+        let mut last = -1;
+        for ms in 0..20_000u64 {
+            let b = latency_bucket(ms);
+            assert!(b >= last);
+            last = b;
+        }
+        assert_eq!(bucket_value(5), 5.0);
+        assert!((bucket_value(100) - 104.88).abs() < 0.01);
+    }
+}
