@@ -2,8 +2,10 @@
 # Activity reports over many stored messages: MESSAGES (1,000,000) messages
 # in CONVERSATIONS (20,000) conversations of one agent, spread over the last
 # year, written straight into the database; then the time of the dashboard
-# (last 14 days), an agent's month and an agent's year, RUNS (5) times each,
-# and the server's resident memory.
+# (last 14 days), an agent's month and an agent's year; then the analytics
+# recount (the hourly rollups, from the first conversation on) and the time
+# of every /analytics report over a year, for the owner and for the
+# platform, RUNS (5) times each; and the server's resident memory.
 #
 #   bench/analytics.sh                       # SQLite
 #   ENGINE=postgres bench/analytics.sh       # a fresh database on BENCH_DATABASE_URL
@@ -69,4 +71,20 @@ time_of() {
 time_of "/api/analytics/dashboard"
 time_of "/api/agents/$agent/analytics?period=month"
 time_of "/api/agents/$agent/analytics?period=year"
+
+# The reports read the hourly rollups: recount them over the year written
+# behind the server's back, and wait until they hold every message.
+t0=$(date +%s)
+curl -s -o /dev/null -X POST -H "authorization: Bearer $token" "$BASE/api/admin/analytics/rebuild"
+since=$(date -u -d '-400 days' +%Y-%m-%d)
+until [ "$(curl -s -H "authorization: Bearer $token" "$BASE/api/analytics/overview?scope=platform&from=$since" | json "['data']['current']['messages']")" = "$MESSAGES" ]; do
+  sleep 1
+done
+echo "rollups recounted in $(( $(date +%s) - t0 )) s"
+for report in overview performance usage agents conversations realtime; do
+  time_of "/api/analytics/$report?period=year"
+  time_of "/api/analytics/$report?scope=platform&period=year"
+done
+time_of "/api/analytics/metrics?period=year&metric=latency_p95&interval=day"
+time_of "/api/analytics/metrics?period=month&metric=messages&interval=hour"
 echo "resident memory: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"

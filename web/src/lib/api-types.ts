@@ -9296,7 +9296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A query parameter is invalid */
+            /** @description A bad period or range */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -282,6 +282,7 @@ pub struct RealtimeOut {
         (status = 200, description = "Live counts", body = Envelope<RealtimeOut>),
         (status = 403, description = "`scope=platform` without being an admin", body = ErrorBody),
         (status = 404, description = "No such agent", body = ErrorBody),
+        (status = 422, description = "A bad period or range", body = ErrorBody),
     ))]
 async fn analytics_realtime(
     State(state): State<AppState>,

@@ -36,6 +36,7 @@ pub struct ReportQuery {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub period: Option<Period>,
     /// Start (RFC 3339, or a YYYY-MM-DD date), rounded down to the hour.
+    /// Without it, `to` ends a span of the period's length.
     #[param(schema_with = crate::docs::schema::instant_filter)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
@@ -153,10 +154,18 @@ pub async fn resolve(
     let mut problems = Problems::default();
     let from = crate::conversations::types::instant(&mut problems, "from", query.from.as_deref());
     let to = crate::conversations::types::instant(&mut problems, "to", query.to.as_deref());
-    if to.is_some() && from.is_none() {
-        problems.add("from", "Give from with to");
-    }
     problems.finish()?;
+    // `to` alone: the period (default a month) that ends there.
+    let from = from.or_else(|| {
+        let to = to?;
+        let days = match query.period.unwrap_or(Period::Month) {
+            Period::Day => 1,
+            Period::Week => 7,
+            Period::Month => 30,
+            Period::Year => 365,
+        };
+        Some(to - Duration::days(days))
+    });
     let scope_name = query.scope.unwrap_or(ReportScope::Mine);
     let scope = match scope_name {
         ReportScope::Platform => {
@@ -175,9 +184,9 @@ pub async fn resolve(
         // Across the platform an admin may name any agent, deleted ones too
         // (their activity stays counted).
         Some(id) if scope == AnalyticsScope::Platform => {
-            let mut problems = Problems::default();
-            problems.text("agentId", Some(&id), 36);
-            problems.finish()?;
+            if id.chars().count() > 36 || id.chars().any(char::is_control) {
+                return Err(Error::not_found(agentforge_domain::Thing::Agent));
+            }
             Some(id)
         }
         Some(id) => {
