@@ -77,8 +77,13 @@ time_of "/api/agents/$agent/analytics?period=year"
 t0=$(date +%s)
 curl -s -o /dev/null -X POST -H "authorization: Bearer $token" "$BASE/api/admin/analytics/rebuild"
 since=$(date -u -d '-400 days' +%Y-%m-%d)
-until [ "$(curl -s -H "authorization: Bearer $token" "$BASE/api/analytics/overview?scope=platform&from=$since" | json "['data']['current']['messages']")" = "$MESSAGES" ]; do
+counted=0
+while [ "$counted" != "$MESSAGES" ]; do
+  if [ $(( $(date +%s) - t0 )) -gt 900 ]; then
+    echo "the rollups hold $counted of $MESSAGES messages after 15 minutes"; exit 1
+  fi
   sleep 1
+  counted=$(curl -s -H "authorization: Bearer $token" "$BASE/api/analytics/overview?scope=platform&from=$since" | json "['data']['current']['messages']")
 done
 echo "rollups recounted in $(( $(date +%s) - t0 )) s"
 for report in overview performance usage agents conversations realtime; do

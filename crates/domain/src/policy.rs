@@ -268,6 +268,12 @@ pub enum Resource<'a> {
     Team {
         role: Option<TeamRole>,
     },
+    /// Adding and inviting a team's members (action `Manage`), by the
+    /// actor's role and the team's invite policy.
+    TeamInvitations {
+        role: Option<TeamRole>,
+        policy: crate::team::InvitePolicy,
+    },
     /// A personality, by its owner (`None`: built in).
     Personality {
         owner_id: Option<&'a str>,
@@ -294,7 +300,7 @@ impl Resource<'_> {
         match self {
             Resource::Agent(_) => Thing::Agent,
             Resource::Conversation(_) => Thing::Conversation,
-            Resource::Team { .. } => Thing::Team,
+            Resource::Team { .. } | Resource::TeamInvitations { .. } => Thing::Team,
             Resource::Personality { .. } => Thing::Personality,
             Resource::Platform | Resource::Credentials => Thing::User,
             Resource::ApiKey { .. } => Thing::ApiKey,
@@ -389,6 +395,25 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
                 Action::Edit | Action::Manage => role.manages(),
                 Action::Delete => role == TeamRole::Owner || admin,
                 Action::Own => role == TeamRole::Owner,
+            };
+            if ok {
+                Ok(())
+            } else {
+                refused(Denied::InsufficientTeamRole)
+            }
+        }
+        Resource::TeamInvitations { role, policy } => {
+            let Some(role) = role else {
+                return hidden();
+            };
+            let ok = match action {
+                Action::View => true,
+                Action::Manage => {
+                    role.manages()
+                        || (role == TeamRole::Member
+                            && policy == crate::team::InvitePolicy::Members)
+                }
+                _ => false,
             };
             if ok {
                 Ok(())
@@ -712,6 +737,42 @@ mod tests {
             code(allowed(&other(), Action::Own, team(Some(TeamRole::Admin)))),
             "403"
         );
+        use crate::team::InvitePolicy;
+        let invite = |role, policy| Resource::TeamInvitations { role, policy };
+        for (role, admins, members) in [
+            (TeamRole::Owner, "ok", "ok"),
+            (TeamRole::Admin, "ok", "ok"),
+            (TeamRole::Member, "403", "ok"),
+            (TeamRole::Viewer, "403", "403"),
+        ] {
+            assert_eq!(
+                code(allowed(
+                    &other(),
+                    Action::Manage,
+                    invite(Some(role), InvitePolicy::Admins)
+                )),
+                admins
+            );
+            assert_eq!(
+                code(allowed(
+                    &other(),
+                    Action::Manage,
+                    invite(Some(role), InvitePolicy::Members)
+                )),
+                members
+            );
+        }
+        assert_eq!(
+            code(allowed(
+                &admin,
+                Action::Manage,
+                invite(None, InvitePolicy::Members)
+            )),
+            "404"
+        );
+        assert!(TeamRole::Member.may_bring(TeamRole::Viewer, InvitePolicy::Members));
+        assert!(!TeamRole::Member.may_bring(TeamRole::Admin, InvitePolicy::Members));
+        assert!(!TeamRole::Member.may_bring(TeamRole::Member, InvitePolicy::Admins));
         let builtin = Resource::Personality { owner_id: None };
         assert_eq!(code(allowed(&other(), Action::Use, builtin)), "ok");
         assert_eq!(code(allowed(&other(), Action::Edit, builtin)), "403");

@@ -22,6 +22,35 @@ string_enum!(
     }
 );
 
+string_enum!(
+    /// Who may add and invite members: `admins` (owners and admins; the
+    /// default) or `members` (members too; never viewers).
+    InvitePolicy {
+        Admins = "admins",
+        Members = "members",
+    }
+);
+
+string_enum!(
+    /// The role a team gives new members when none is named: any but
+    /// `owner`.
+    DefaultRole {
+        Admin = "admin",
+        Member = "member",
+        Viewer = "viewer",
+    }
+);
+
+impl From<DefaultRole> for TeamRole {
+    fn from(role: DefaultRole) -> Self {
+        match role {
+            DefaultRole::Admin => TeamRole::Admin,
+            DefaultRole::Member => TeamRole::Member,
+            DefaultRole::Viewer => TeamRole::Viewer,
+        }
+    }
+}
+
 impl TeamRole {
     /// Owners and admins manage members, invitations and the team's agents.
     pub fn manages(self) -> bool {
@@ -42,6 +71,16 @@ impl TeamRole {
             TeamRole::Admin => role != TeamRole::Owner,
             _ => false,
         }
+    }
+
+    /// Whether someone with this role may bring `role` into the team by
+    /// adding or inviting: as [`Self::may_grant`], and where the team lets
+    /// members invite, a member brings members and viewers.
+    pub fn may_bring(self, role: TeamRole, policy: InvitePolicy) -> bool {
+        self.may_grant(role)
+            || (self == TeamRole::Member
+                && policy == InvitePolicy::Members
+                && matches!(role, TeamRole::Member | TeamRole::Viewer))
     }
 }
 

@@ -141,6 +141,31 @@ pub async fn team(
     Ok((team, role))
 }
 
+/// A team whose members the actor may add and invite, with their role:
+/// owners and admins, and members where the team lets them.
+pub async fn team_inviter(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+) -> Result<(Team, TeamRole), Error> {
+    let team = store
+        .teams()
+        .get(id)
+        .await?
+        .ok_or_else(|| Error::not_found(Thing::Team))?;
+    let role = team_role(store, actor, Some(&team.id)).await?;
+    allowed(
+        actor,
+        Action::Manage,
+        Resource::TeamInvitations {
+            role,
+            policy: team.invite_policy,
+        },
+    )?;
+    let role = role.ok_or_else(|| Error::not_found(Thing::Team))?;
+    Ok((team, role))
+}
+
 /// A personality the actor may do `action` to.
 pub async fn personality(
     store: &Store,

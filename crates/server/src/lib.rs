@@ -85,7 +85,9 @@ pub mod dto {
     pub use crate::realtime::Event as RealtimeEvent;
     pub use crate::system::{HealthOut, ProvidersOut, StatusOut};
     pub use crate::teams::types::*;
+    pub use crate::teams::{TeamSettingsIn, TeamSettingsOut, TeamSettingsQuery};
     pub use agentforge_domain::analytics::{Interval, Metric, ReportScope};
+    pub use agentforge_domain::team::{DefaultRole, InvitePolicy};
 }
 
 pub use analytics::rollup::refresh as refresh_analytics;

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use agentforge_domain::team::{InvitationStatus, TeamRole};
+use agentforge_domain::team::{InvitationStatus, InvitePolicy, TeamRole};
 use agentforge_domain::{Conflict, Language};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Query, SelectStatement};
@@ -25,6 +25,9 @@ pub struct Team {
     pub id: String,
     pub name: String,
     pub description: String,
+    /// The role new members get when none is given.
+    pub default_role: TeamRole,
+    pub invite_policy: InvitePolicy,
     pub created_by: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -36,6 +39,8 @@ impl From<team::Model> for Team {
             id: m.id,
             name: m.name,
             description: m.description,
+            default_role: TeamRole::parse(&m.default_role).unwrap_or(TeamRole::Member),
+            invite_policy: InvitePolicy::parse(&m.invite_policy).unwrap_or(InvitePolicy::Admins),
             created_by: m.created_by,
             created_at: m.created_at,
             updated_at: m.updated_at,
@@ -124,6 +129,8 @@ pub struct NewInvitation {
 pub struct TeamChanges {
     pub name: Option<String>,
     pub description: Option<String>,
+    pub default_role: Option<TeamRole>,
+    pub invite_policy: Option<InvitePolicy>,
 }
 
 /// The ids of the teams `user_id` belongs to, as a subquery.
@@ -194,6 +201,8 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Teams<'a, C> {
             id: Set(uuid::Uuid::now_v7().to_string()),
             name: Set(name.to_owned()),
             description: Set(description.to_owned()),
+            default_role: Set(TeamRole::Member.as_str().to_owned()),
+            invite_policy: Set(InvitePolicy::Admins.as_str().to_owned()),
             created_by: Set(Some(creator.to_owned())),
             created_at: Set(now),
             updated_at: Set(now),
@@ -305,6 +314,12 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Teams<'a, C> {
         }
         if let Some(description) = changes.description {
             model.description = Set(description);
+        }
+        if let Some(role) = changes.default_role {
+            model.default_role = Set(role.as_str().to_owned());
+        }
+        if let Some(policy) = changes.invite_policy {
+            model.invite_policy = Set(policy.as_str().to_owned());
         }
         Ok(model.update(self.db).await?.into())
     }

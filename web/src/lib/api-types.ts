@@ -1739,6 +1739,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My team's settings
+         * @description A team of yours (`teamId`, or the one where your role is highest): its
+         *     name, description, the role new members get and who may invite; what
+         *     you may change; and your other teams.
+         */
+        get: operations["team_settings"];
+        /**
+         * Change my team's settings
+         * @description Owners and admins: name, description, `defaultRole` (`admin`, `member`,
+         *     `viewer`) and `invitePolicy` (`admins`, `members`); audited as
+         *     `team.update`.
+         */
+        put: operations["update_team_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/health": {
         parameters: {
             query?: never;
@@ -2956,6 +2984,8 @@ export interface components {
             kind: string;
             lastError?: string | null;
         };
+        /** @enum {string} */
+        DefaultRole: "admin" | "member" | "viewer";
         /** @description What a deletion answers: the id of what is gone. */
         DeletedOut: {
             deleted: boolean;
@@ -3816,14 +3846,36 @@ export interface components {
                 agentCount: number;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description The role new members get when none is named. */
+                defaultRole: components["schemas"]["TeamRole"];
                 description: string;
                 id: string;
+                /** @description Who may add and invite members. */
+                invitePolicy: components["schemas"]["InvitePolicy"];
                 /** Format: int64 */
                 memberCount: number;
                 name: string;
                 role?: components["schemas"]["TeamRole"] | null;
                 /** Format: date-time */
                 updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_TeamSettingsOut: {
+            /**
+             * @description The team settings one screen shows: a team, what the caller may do with
+             *     it, and the caller's other teams to switch to.
+             */
+            data: {
+                /** @description Owners and admins change the settings. */
+                canEdit: boolean;
+                /** @description Who may add and invite members, by the team's policy. */
+                canInvite: boolean;
+                team: components["schemas"]["TeamOut"];
+                /** @description Every team of the caller's, by name. */
+                teams: components["schemas"]["TeamOut"][];
             };
             /** @enum {boolean} */
             success: true;
@@ -4114,8 +4166,12 @@ export interface components {
                 agentCount: number;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description The role new members get when none is named. */
+                defaultRole: components["schemas"]["TeamRole"];
                 description: string;
                 id: string;
+                /** @description Who may add and invite members. */
+                invitePolicy: components["schemas"]["InvitePolicy"];
                 /** Format: int64 */
                 memberCount: number;
                 name: string;
@@ -4357,6 +4413,8 @@ export interface components {
         };
         /** @enum {string} */
         InvitationStatus: "pending" | "accepted" | "rejected" | "revoked" | "expired";
+        /** @enum {string} */
+        InvitePolicy: "admins" | "members";
         /** @description The durable job queue. */
         JobsOverview: {
             /**
@@ -5492,7 +5550,9 @@ export interface components {
             members: components["schemas"]["MemberOut"][];
         };
         TeamIn: {
+            defaultRole?: components["schemas"]["DefaultRole"] | null;
             description?: string | null;
+            invitePolicy?: components["schemas"]["InvitePolicy"] | null;
             /**
              * @description Required on create. Not only spaces; no control or text-direction
              *     characters.
@@ -5505,8 +5565,12 @@ export interface components {
             agentCount: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description The role new members get when none is named. */
+            defaultRole: components["schemas"]["TeamRole"];
             description: string;
             id: string;
+            /** @description Who may add and invite members. */
+            invitePolicy: components["schemas"]["InvitePolicy"];
             /** Format: int64 */
             memberCount: number;
             name: string;
@@ -5516,6 +5580,23 @@ export interface components {
         };
         /** @enum {string} */
         TeamRole: "owner" | "admin" | "member" | "viewer";
+        /** @description A team's settings to change. */
+        TeamSettingsIn: components["schemas"]["TeamIn"] & {
+            teamId: string;
+        };
+        /**
+         * @description The team settings one screen shows: a team, what the caller may do with
+         *     it, and the caller's other teams to switch to.
+         */
+        TeamSettingsOut: {
+            /** @description Owners and admins change the settings. */
+            canEdit: boolean;
+            /** @description Who may add and invite members, by the team's policy. */
+            canInvite: boolean;
+            team: components["schemas"]["TeamOut"];
+            /** @description Every team of the caller's, by name. */
+            teams: components["schemas"]["TeamOut"][];
+        };
         /**
          * @description `none` or `twilio`.
          * @enum {string}
@@ -12169,6 +12250,152 @@ export interface operations {
                 };
             };
             /** @description A field is invalid, or the current password is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_settings: {
+        parameters: {
+            query?: {
+                /** @description Default: the team where the caller's role is highest (then by name). */
+                teamId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamSettingsOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You are in no team, or not in that one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_team_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description The team's settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamSettingsOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such team of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -4,8 +4,11 @@
 pub mod service;
 pub(crate) mod types;
 
+use agentforge_domain::team::TeamRole;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::audit::{AuditPageOut, AuditQuery};
@@ -31,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(revoke_invitation))
         .routes(routes!(invitation_details))
         .routes(routes!(my_invitations))
+        .routes(routes!(team_settings, update_team_settings))
 }
 
 /// The team email service, with the limits of this server's configuration.
@@ -511,5 +515,125 @@ async fn team_activity(
 ) -> Result<Envelope<AuditPageOut>, ApiError> {
     Ok(Envelope::new(
         service::activity(&state.store, &actor, &id, &query).await?,
+    ))
+}
+
+/// The team settings one screen shows: a team, what the caller may do with
+/// it, and the caller's other teams to switch to.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamSettingsOut {
+    pub team: TeamOut,
+    /// Owners and admins change the settings.
+    pub can_edit: bool,
+    /// Who may add and invite members, by the team's policy.
+    pub can_invite: bool,
+    /// Every team of the caller's, by name.
+    pub teams: Vec<TeamOut>,
+}
+
+/// Which team's settings.
+#[derive(Debug, Default, Deserialize, serde::Serialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TeamSettingsQuery {
+    /// Default: the team where the caller's role is highest (then by name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_id: Option<String>,
+}
+
+/// A team's settings to change.
+#[derive(Debug, Default, Deserialize, serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamSettingsIn {
+    #[serde(default)]
+    #[schema(required = true, max_length = 36)]
+    pub team_id: String,
+    #[serde(flatten)]
+    pub settings: TeamIn,
+}
+
+async fn settings_of(
+    state: &AppState,
+    actor: &agentforge_domain::policy::Actor,
+    team_id: Option<&str>,
+) -> Result<TeamSettingsOut, ApiError> {
+    let mut teams = service::list(&state.store, actor, service::TeamScope::Mine).await?;
+    let rank = |role: Option<TeamRole>| match role {
+        Some(TeamRole::Owner) => 0,
+        Some(TeamRole::Admin) => 1,
+        Some(TeamRole::Member) => 2,
+        _ => 3,
+    };
+    let chosen = match team_id {
+        Some(id) => teams.iter().find(|t| t.team.id == id),
+        None => teams.iter().min_by(|a, b| {
+            rank(a.role)
+                .cmp(&rank(b.role))
+                .then_with(|| a.team.name.cmp(&b.team.name))
+        }),
+    }
+    .cloned()
+    .ok_or_else(|| agentforge_domain::Error::not_found(agentforge_domain::Thing::Team))?;
+    teams.sort_by(|a, b| a.team.name.cmp(&b.team.name));
+    let role = chosen.role.unwrap_or(TeamRole::Viewer);
+    Ok(TeamSettingsOut {
+        can_edit: role.manages(),
+        can_invite: role.manages()
+            || (role == TeamRole::Member
+                && chosen.team.invite_policy == agentforge_domain::team::InvitePolicy::Members),
+        team: chosen.into(),
+        teams: teams.into_iter().map(TeamOut::from).collect(),
+    })
+}
+
+/// My team's settings
+///
+/// A team of yours (`teamId`, or the one where your role is highest): its
+/// name, description, the role new members get and who may invite; what
+/// you may change; and your other teams.
+#[utoipa::path(get, path = "/settings/team", tag = "settings", params(TeamSettingsQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The team's settings", body = Envelope<TeamSettingsOut>),
+        (status = 404, description = "You are in no team, or not in that one", body = ErrorBody),
+    ))]
+async fn team_settings(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Query(query): Query<TeamSettingsQuery>,
+) -> Result<Envelope<TeamSettingsOut>, ApiError> {
+    Ok(Envelope::new(
+        settings_of(&state, &actor, query.team_id.as_deref()).await?,
+    ))
+}
+
+/// Change my team's settings
+///
+/// Owners and admins: name, description, `defaultRole` (`admin`, `member`,
+/// `viewer`) and `invitePolicy` (`admins`, `members`); audited as
+/// `team.update`.
+#[utoipa::path(put, path = "/settings/team", tag = "settings", request_body = TeamSettingsIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The team's settings now", body = Envelope<TeamSettingsOut>),
+        (status = 403, description = "Your role does not allow it", body = ErrorBody),
+        (status = 404, description = "No such team of yours", body = ErrorBody),
+        (status = 422, description = "A field is invalid", body = ErrorBody),
+    ))]
+async fn update_team_settings(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Json(body): Json<TeamSettingsIn>,
+) -> Result<Envelope<TeamSettingsOut>, ApiError> {
+    let changes = body.settings.changes()?;
+    let team_id = body.team_id.trim();
+    if team_id.is_empty() {
+        return Err(agentforge_domain::Error::invalid("teamId", "Required").into());
+    }
+    if team_id.chars().count() > 36 || team_id.chars().any(char::is_control) {
+        return Err(agentforge_domain::Error::not_found(agentforge_domain::Thing::Team).into());
+    }
+    service::update(&state.store, &actor, team_id, changes).await?;
+    Ok(Envelope::new(
+        settings_of(&state, &actor, Some(team_id)).await?,
     ))
 }

@@ -56,7 +56,8 @@ pub struct InvitationView {
 #[derive(Debug, Clone)]
 pub struct Person {
     pub email: Email,
-    pub role: TeamRole,
+    /// `None`: the team's default role.
+    pub role: Option<TeamRole>,
 }
 
 /// Which teams to list.
@@ -147,7 +148,12 @@ fn change(action: AuditAction, team: &Team) -> Change {
 
 /// What a team's audit diff compares.
 fn snapshot(team: &Team) -> Value {
-    json!({ "name": team.name, "description": team.description })
+    json!({
+        "name": team.name,
+        "description": team.description,
+        "defaultRole": team.default_role.as_str(),
+        "invitePolicy": team.invite_policy.as_str(),
+    })
 }
 
 /// What a membership's audit entry names: who, and in what role.
@@ -327,12 +333,31 @@ async fn managed(store: &Store, actor: &Actor, id: &str) -> Result<(Team, TeamRo
     Ok((team, role))
 }
 
-fn may_grant(my_role: TeamRole, role: TeamRole) -> Result<(), Error> {
-    if my_role.may_grant(role) {
-        Ok(())
-    } else {
-        Err(refused("Only owners can make someone an owner"))
+/// The team `id` if the actor may add and invite its members, with the
+/// role the person gets (the team's default when none is named).
+async fn bringing(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    person: &Person,
+) -> Result<(Team, TeamRole), Error> {
+    let (team, my_role) = access::team_inviter(store, actor, id)
+        .await
+        .map_err(|e| match e {
+            Error::Denied(_) => refused(
+                "Only the team's owners and admins (and its members, when the team lets them) can add and invite people",
+            ),
+            e => e,
+        })?;
+    let role = person.role.unwrap_or(team.default_role);
+    if !my_role.may_bring(role, team.invite_policy) {
+        return Err(refused(if my_role.manages() {
+            "Only owners can make someone an owner"
+        } else {
+            "Members bring in members and viewers only"
+        }));
     }
+    Ok((team, role))
 }
 
 /// Adds an existing account whose address is verified to the team
@@ -348,8 +373,7 @@ pub async fn add_member(
     id: &str,
     person: Person,
 ) -> Result<Member, Error> {
-    let (team, my_role) = managed(store, actor, id).await?;
-    may_grant(my_role, person.role)?;
+    let (team, role) = bringing(store, actor, id, &person).await?;
     let invitee = store
         .users()
         .find_by_email(&person.email)
@@ -374,15 +398,12 @@ pub async fn add_member(
     }
     mail.spend(&adder.id, &team.id)?;
     let tx = store.begin().await?;
-    let member = tx
-        .teams()
-        .add_member(&team.id, &invitee.id, person.role)
-        .await?;
+    let member = tx.teams().add_member(&team.id, &invitee.id, role).await?;
     let message = MailMessage::TeamMemberAdded {
         name: crate::mail::greeting_name(&invitee),
         by: display_name(adder),
         team: quoted(&team.name),
-        role: person.role,
+        role,
         link: mail.mailer.link("/dashboard/settings/team"),
     };
     mail.mailer
@@ -635,8 +656,7 @@ pub async fn invite(
     team_id: &str,
     person: Person,
 ) -> Result<InvitationView, Error> {
-    let (team, my_role) = managed(store, actor, team_id).await?;
-    may_grant(my_role, person.role)?;
+    let (team, role) = bringing(store, actor, team_id, &person).await?;
     let existing = store.users().find_by_email(&person.email).await?;
     if let Some(existing) = &existing
         && store
@@ -666,7 +686,7 @@ pub async fn invite(
         .invite(NewInvitation {
             team_id: team.id.clone(),
             email: person.email.as_str().to_owned(),
-            role: person.role,
+            role,
             token_hash,
             invited_by: inviter.id.clone(),
             expires_at,
@@ -675,7 +695,7 @@ pub async fn invite(
     let message = MailMessage::TeamInvitation {
         by: display_name(inviter),
         team: quoted(&team.name),
-        role: person.role,
+        role,
         link: mail
             .mailer
             .link(&format!("/dashboard/settings/team?invitation={token}")),

@@ -3,7 +3,9 @@
 use agentforge_domain::Email;
 use agentforge_domain::agent::{AgentStatus, AgentType};
 use agentforge_domain::error::{Error, Problems, messages};
-use agentforge_domain::team::{InvitationStatus, TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX, TeamRole};
+use agentforge_domain::team::{
+    DefaultRole, InvitationStatus, InvitePolicy, TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX, TeamRole,
+};
 use agentforge_store::{Agent, Member, TeamChanges};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -30,6 +32,7 @@ pub struct NewTeamIn {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TeamIn {
     /// Required on create. Not only spaces; no control or text-direction
     /// characters.
@@ -43,6 +46,16 @@ pub struct TeamIn {
     #[schema(max_length = 500)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// The role new members get when an invitation or an addition names
+    /// none (default `member`).
+    #[schema(value_type = Option<DefaultRole>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_role: Option<Checked<DefaultRole>>,
+    /// Who may add and invite members: `admins` (owners and admins; the
+    /// default) or `members` (members too, bringing members and viewers).
+    #[schema(value_type = Option<InvitePolicy>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_policy: Option<Checked<InvitePolicy>>,
 }
 
 impl TeamIn {
@@ -58,7 +71,19 @@ impl TeamIn {
         }
         let description = self.description.map(|v| v.trim().to_owned());
         problems.text("description", description.as_deref(), TEAM_DESCRIPTION_MAX);
-        let changes = TeamChanges { name, description };
+        let default_role = self
+            .default_role
+            .and_then(|r| r.check(&mut problems, "defaultRole"))
+            .map(TeamRole::from);
+        let invite_policy = self
+            .invite_policy
+            .and_then(|p| p.check(&mut problems, "invitePolicy"));
+        let changes = TeamChanges {
+            name,
+            description,
+            default_role,
+            invite_policy,
+        };
         problems.finish()?;
         Ok(changes)
     }
@@ -112,6 +137,10 @@ pub struct TeamOut {
     /// Your role; null when you are not a member (a platform admin looking
     /// at every team).
     pub role: Option<TeamRole>,
+    /// The role new members get when none is named.
+    pub default_role: TeamRole,
+    /// Who may add and invite members.
+    pub invite_policy: InvitePolicy,
     pub member_count: u64,
     pub agent_count: u64,
     pub created_at: DateTime<Utc>,
@@ -125,6 +154,8 @@ impl From<TeamSummary> for TeamOut {
             name: s.team.name,
             description: s.team.description,
             role: s.role,
+            default_role: s.team.default_role,
+            invite_policy: s.team.invite_policy,
             member_count: s.members,
             agent_count: s.agents,
             created_at: s.team.created_at,
@@ -213,7 +244,7 @@ pub struct MemberIn {
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
-    /// Default `member`.
+    /// Default: the team's `defaultRole`.
     #[schema(value_type = Option<TeamRole>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<Checked<TeamRole>>,
@@ -223,12 +254,9 @@ impl MemberIn {
     pub fn person(self) -> Result<Person, Error> {
         let mut problems = Problems::default();
         let email = problems.check("email", Email::parse(&self.email));
-        let role = match self.role {
-            None => Some(TeamRole::Member),
-            Some(role) => role.check(&mut problems, "role"),
-        };
+        let role = self.role.and_then(|role| role.check(&mut problems, "role"));
         problems.finish()?;
-        let (Some(email), Some(role)) = (email, role) else {
+        let Some(email) = email else {
             return Err(Error::invalid("email", messages::REQUIRED));
         };
         Ok(Person { email, role })

@@ -1153,6 +1153,28 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /settings/team: My team's settings
+    pub async fn team_settings(&self, query: &TeamSettingsQuery) -> Answer<TeamSettingsOut> {
+        self.data(
+            Method::GET,
+            "/api/settings/team".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /settings/team: Change my team's settings
+    pub async fn update_team_settings(&self, body: &TeamSettingsIn) -> Answer<TeamSettingsOut> {
+        self.data(
+            Method::PUT,
+            "/api/settings/team".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
     /// DELETE /teams/{id}: Delete a team
     pub async fn delete_team(&self, id: &str) -> Answer<DeletedOut> {
         self.data(

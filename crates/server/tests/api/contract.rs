@@ -297,7 +297,7 @@ async fn every_endpoint_answers_the_type_it_declares() {
         let team = api
             .create_team(&TeamIn {
                 name: Some("Crew".into()),
-                description: None,
+                ..TeamIn::default()
             })
             .await
             .value();
@@ -308,12 +308,27 @@ async fn every_endpoint_answers_the_type_it_declares() {
         api.update_team(
             &team_id,
             &TeamIn {
-                name: None,
                 description: Some("Everyone".into()),
+                ..TeamIn::default()
             },
         )
         .await
         .value();
+        // The settings screen's calls: read, then change the policy.
+        let settings = api.team_settings(&TeamSettingsQuery::default()).await.value();
+        assert_eq!(settings.team.invite_policy, InvitePolicy::Admins);
+        assert!(settings.can_edit && settings.can_invite);
+        let settings = api
+            .update_team_settings(&TeamSettingsIn {
+                team_id: team_id.clone(),
+                settings: TeamIn {
+                    invite_policy: Some(Checked::Valid(InvitePolicy::Members)),
+                    ..TeamIn::default()
+                },
+            })
+            .await
+            .value();
+        assert_eq!(settings.team.invite_policy, InvitePolicy::Members);
         let member = api
             .add_member(
                 &team_id,

@@ -1881,3 +1881,147 @@ async fn personality_changes_are_audited() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn team_settings_set_the_default_role_and_who_may_invite() {
+    for_each_engine_with(
+        &[
+            ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_USER", "1000"),
+            ("AGENTFORGE_RATE_LIMIT_TEAM_MAIL_PER_TEAM", "1000"),
+        ],
+        async |app: TestApp| {
+            let crew = crew(&app).await;
+            let second = team(&app, &crew.cy, "Cy's own").await;
+
+            // Without teamId: the team where my role is highest.
+            let (status, body) = get(&app, "/api/settings/team", &crew.cy).await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body["data"]["team"]["id"], second.as_str());
+            assert_eq!(body["data"]["teams"].as_array().unwrap().len(), 2);
+            let (_, body) = get(
+                &app,
+                &format!("/api/settings/team?teamId={}", crew.team),
+                &crew.cy,
+            )
+            .await;
+            let settings = &body["data"];
+            assert_eq!(settings["team"]["defaultRole"], "member");
+            assert_eq!(settings["team"]["invitePolicy"], "admins");
+            assert_eq!(
+                (
+                    settings["canEdit"].as_bool(),
+                    settings["canInvite"].as_bool()
+                ),
+                (Some(false), Some(false))
+            );
+            let (status, body) = get(
+                &app,
+                &format!("/api/settings/team?teamId={}", crew.team),
+                &crew.outsider,
+            )
+            .await;
+            assert_error(status, &body, 404, "team_not_found");
+            let (status, body) = get(&app, "/api/settings/team", &crew.outsider).await;
+            assert_error(status, &body, 404, "team_not_found");
+
+            // A member may not invite while the policy is `admins`.
+            let invite = |email: &str, role: Option<&str>| {
+                let mut body = json!({"email": email});
+                if let Some(role) = role {
+                    body["role"] = json!(role);
+                }
+                body
+            };
+            let path = format!("/api/team-invitations/team/{}", crew.team);
+            let (status, body) =
+                post(&app, &path, &crew.cy, invite("new1@example.com", None)).await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+
+            // Members may not change the settings; admins may.
+            let change =
+                json!({"teamId": crew.team, "defaultRole": "viewer", "invitePolicy": "members"});
+            let (status, body) = call(
+                &app,
+                Method::PUT,
+                "/api/settings/team",
+                &crew.cy,
+                change.clone(),
+            )
+            .await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+            let (status, body) =
+                call(&app, Method::PUT, "/api/settings/team", &crew.bob, change).await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body["data"]["team"]["defaultRole"], "viewer");
+            assert_eq!(body["data"]["team"]["invitePolicy"], "members");
+            let entry = app.audit("team.update").await;
+            assert_eq!(entry[0].changes["invitePolicy"]["to"], "members");
+            assert_eq!(entry[0].changes["defaultRole"]["from"], "member");
+
+            // Now a member invites; with no role named the invitee gets the
+            // default; members bring members and viewers only.
+            let (status, body) =
+                post(&app, &path, &crew.cy, invite("new1@example.com", None)).await;
+            assert_eq!(status, 201, "{body}");
+            assert_eq!(body["data"]["role"], "viewer");
+            let (status, body) = post(
+                &app,
+                &path,
+                &crew.cy,
+                invite("new2@example.com", Some("member")),
+            )
+            .await;
+            assert_eq!(status, 201, "{body}");
+            let (status, body) = post(
+                &app,
+                &path,
+                &crew.cy,
+                invite("new3@example.com", Some("admin")),
+            )
+            .await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+            // Viewers never invite.
+            let (status, body) =
+                post(&app, &path, &crew.dee, invite("new4@example.com", None)).await;
+            assert_error(status, &body, 403, "insufficient_team_role");
+            let (_, body) = get(
+                &app,
+                &format!("/api/settings/team?teamId={}", crew.team),
+                &crew.cy,
+            )
+            .await;
+            assert_eq!(body["data"]["canInvite"], true);
+
+            // Bad values change nothing.
+            for (change, field) in [
+                (
+                    json!({"teamId": crew.team, "defaultRole": "owner"}),
+                    "defaultRole",
+                ),
+                (
+                    json!({"teamId": crew.team, "invitePolicy": "everyone"}),
+                    "invitePolicy",
+                ),
+                (json!({"teamId": crew.team, "name": "  "}), "name"),
+                (json!({"defaultRole": "member"}), "teamId"),
+            ] {
+                let (status, body) =
+                    call(&app, Method::PUT, "/api/settings/team", &crew.ada, change).await;
+                assert_error(status, &body, 422, "validation_failed");
+                assert_eq!(body["errors"][0]["field"], field, "{body}");
+            }
+            let (_, body) = get(&app, &format!("/api/teams/{}", crew.team), &crew.ada).await;
+            assert_eq!(body["data"]["defaultRole"], "viewer");
+            let (status, body) = call(
+                &app,
+                Method::PUT,
+                "/api/settings/team",
+                &crew.outsider,
+                json!({"teamId": crew.team, "name": "Mine"}),
+            )
+            .await;
+            assert_error(status, &body, 404, "team_not_found");
+        },
+    )
+    .await;
+}

@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use super::{Analytics, Bucket, bucket_start, count, hour_key_sql};
 use crate::StoreError;
-use crate::entities::{analytics_hourly, analytics_latency, analytics_state, conversation};
+use crate::entities::{analytics_hourly, analytics_latency, analytics_state, conversation, message};
 
 /// The one row of `analytics_state`.
 const STATE: &str = "rollup";
@@ -139,10 +139,12 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             }))
     }
 
-    /// When the first counted conversation started (where a rollup of
-    /// everything begins).
+    /// When the first counted conversation started or its first message
+    /// was written, whichever is earlier (where a rollup of everything
+    /// begins; imported history may hold messages older than the
+    /// conversation's recorded start).
     pub async fn earliest_activity(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
-        Ok(conversation::Entity::find()
+        let started = conversation::Entity::find()
             .filter(conversation::Column::Test.eq(false))
             .select_only()
             .column(conversation::Column::StartedAt)
@@ -150,7 +152,19 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             .limit(1)
             .into_tuple::<DateTime<Utc>>()
             .one(self.db)
-            .await?)
+            .await?;
+        let written = message::Entity::find()
+            .select_only()
+            .column(message::Column::CreatedAt)
+            .order_by_asc(message::Column::CreatedAt)
+            .limit(1)
+            .into_tuple::<DateTime<Utc>>()
+            .one(self.db)
+            .await?;
+        Ok(match (started, written) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
     }
 
     fn statement(&self, sql: String, from: DateTime<Utc>, to: DateTime<Utc>) -> Statement {

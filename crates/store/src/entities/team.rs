@@ -9,6 +9,10 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub description: String,
     pub created_by: Option<String>,
+    /// The role new members get when none is given.
+    pub default_role: String,
+    /// Who may add and invite members: `admins` or `members`.
+    pub invite_policy: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -15,6 +15,7 @@ mod m0009_create_audit_logs;
 mod m0010_create_configuration;
 mod m0011_create_contact_messages;
 mod m0012_create_analytics_rollups;
+mod m0013_add_team_settings;
 
 pub(crate) struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_create_configuration::Migration),
             Box::new(m0011_create_contact_messages::Migration),
             Box::new(m0012_create_analytics_rollups::Migration),
+            Box::new(m0013_add_team_settings::Migration),
         ]
     }
 }
