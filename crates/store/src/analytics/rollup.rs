@@ -21,7 +21,9 @@ use serde::Deserialize;
 
 use super::{Analytics, Bucket, bucket_start, count, hour_key_sql};
 use crate::StoreError;
-use crate::entities::{analytics_hourly, analytics_latency, analytics_state, conversation, message};
+use crate::entities::{
+    analytics_hourly, analytics_latency, analytics_state, conversation, message,
+};
 
 /// The one row of `analytics_state`.
 const STATE: &str = "rollup";
@@ -379,8 +381,31 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                 },
             )
             .collect();
+        // Upserts: a run on another instance may have written the same
+        // window since this one deleted it; the later run's rows win.
+        use analytics_hourly::Column as H;
+        let hourly_conflict =
+            OnConflict::columns([H::Hour, H::AgentId, H::Channel, H::Provider, H::Model])
+                .update_columns([
+                    H::Conversations,
+                    H::Messages,
+                    H::UserMessages,
+                    H::Answers,
+                    H::Failed,
+                    H::Interrupted,
+                    H::TokensIn,
+                    H::TokensOut,
+                    H::ToolCalls,
+                    H::ToolErrors,
+                    H::AnswerMsSum,
+                    H::AnswerMsCount,
+                    H::FirstTokenMsSum,
+                    H::FirstTokenMsCount,
+                ])
+                .to_owned();
         for batch in hourly.chunks(BATCH) {
             analytics_hourly::Entity::insert_many(batch.to_vec())
+                .on_conflict(hourly_conflict.clone())
                 .exec_without_returning(&tx)
                 .await?;
         }
@@ -398,8 +423,14 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                 },
             )
             .collect();
+        use analytics_latency::Column as L;
+        let latency_conflict =
+            OnConflict::columns([L::Hour, L::Kind, L::AgentId, L::Label, L::Bucket])
+                .update_column(L::N)
+                .to_owned();
         for batch in latency.chunks(BATCH) {
             analytics_latency::Entity::insert_many(batch.to_vec())
+                .on_conflict(latency_conflict.clone())
                 .exec_without_returning(&tx)
                 .await?;
         }
