@@ -188,7 +188,12 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
         let (p1, p2) = placeholders(backend);
         let m_hour = hour_key_sql(backend, "m.created_at");
         let c_hour = hour_key_sql(backend, "c.started_at");
-        let window = format!("c.test = FALSE AND m.created_at >= {p1} AND m.created_at < {p2}");
+        // `CROSS JOIN` keeps SQLite reading the window's messages by their
+        // time and looking each conversation up, instead of walking every
+        // conversation (PostgreSQL plans it as the join it is).
+        let window = format!(
+            "c.id = m.conversation_id AND c.test = FALSE AND m.created_at >= {p1} AND m.created_at < {p2}"
+        );
         let mut summary = Summary::default();
         let hour = |key: &str| bucket_start(key, Bucket::Hour);
 
@@ -205,7 +210,7 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                 COUNT(CASE WHEN m.role = 'assistant' THEN m.latency_ms END) AS answer_ms_count,
                 CAST(SUM(CASE WHEN m.role = 'assistant' THEN m.first_token_ms END) AS BIGINT) AS first_token_ms_sum,
                 COUNT(CASE WHEN m.role = 'assistant' THEN m.first_token_ms END) AS first_token_ms_count
-             FROM messages m JOIN conversations c ON c.id = m.conversation_id
+             FROM messages m CROSS JOIN conversations c
              WHERE {window}
              GROUP BY 1, 2, 3, 4, 5"
         );
@@ -269,7 +274,7 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             let times = format!(
                 "SELECT {m_hour} AS hour, c.agent_id, COALESCE(m.provider, '') AS label,
                     CAST({column} AS BIGINT) AS ms, COUNT(*) AS n
-                 FROM messages m JOIN conversations c ON c.id = m.conversation_id
+                 FROM messages m CROSS JOIN conversations c
                  WHERE {window} AND m.role = 'assistant' AND {column} IS NOT NULL
                  GROUP BY 1, 2, 3, 4"
             );
@@ -295,7 +300,7 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
         let tools = format!(
             "SELECT {m_hour} AS hour, c.agent_id, c.channel, COALESCE(m.provider, '') AS provider,
                 COALESCE(m.model, '') AS model, m.tool_calls
-             FROM messages m JOIN conversations c ON c.id = m.conversation_id
+             FROM messages m CROSS JOIN conversations c
              WHERE {window} AND m.role = 'assistant' AND m.tool_calls <> '[]'"
         );
         for row in self
