@@ -25,19 +25,19 @@ const dash = (path: string, page: DashboardPage): RouteObject => ({
     return { element: <DashboardPageRoute page={page} /> };
   },
 });
-const adminOnly = (path: string, page: DashboardPage): RouteObject => ({
-  path,
+const analytics: RouteObject = {
+  path: 'analytics',
   lazy: async () => {
-    const { DashboardPageRoute } = await import('@/app/routes/dashboard/dashboard-page');
+    const { AnalyticsRoute } = await import('@/app/routes/dashboard/analytics');
     return {
       element: (
         <AdminRoute>
-          <DashboardPageRoute page={page} />
+          <AnalyticsRoute />
         </AdminRoute>
       ),
     };
   },
-});
+};
 const teams: RouteObject = {
   path: 'teams',
   lazy: async () => {
@@ -147,8 +147,8 @@ export const routes: RouteObject[] = [
           dash('gemini', 'gemini'),
           { path: 'settings', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/settings')).SettingsRoute }) },
           { path: 'settings/team', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/team-settings')).TeamSettingsRoute }) },
-          dash('help', 'help'),
-          adminOnly('analytics', 'analytics'),
+          { path: 'help', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/help')).HelpRoute }) },
+          analytics,
           teams,
           notFound('test'),
           notFound('*'),

@@ -23,6 +23,7 @@ export function makeSettings(over: Partial<Settings> = {}): Settings {
       messageMaxChars: 4000,
     },
     features: { voiceProvider: false, collaboration: false, fileUpload: false },
+    pricing: { models: {} },
     ...over,
   };
 }
@@ -51,6 +52,7 @@ function applySection(settings: Settings, body: SavedSettings): Settings {
   if (body.general) next.general = body.general;
   if (body.limits) next.limits = body.limits;
   if (body.features) next.features = body.features;
+  if (body.pricing) next.pricing = body.pricing;
   if (body.model) {
     const { apiKey, ...rest } = body.model;
     next.model = { ...rest, apiKey: applySecret(settings.model.apiKey, apiKey) };

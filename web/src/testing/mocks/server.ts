@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { analyticsApi } from '@/testing/mocks/analytics';
 import { contactMessagesPage, makeAdminOverview, makeContactMessages, makeOutbox, outboxPage } from '@/testing/mocks/admin-overview';
 import { makeConfiguration } from '@/testing/mocks/configuration';
 import { emptyDashboard, makeStatus } from '@/testing/mocks/dashboard';
@@ -34,6 +35,8 @@ export const handlers = [
   // The overview: an empty workspace on a healthy server unless a test says otherwise.
   mockApi.get('/analytics/dashboard', () => ok(emptyDashboard())),
   mockApi.get('/system/status', () => ok(makeStatus())),
+  // Analytics: a quiet month on the platform unless a test says otherwise.
+  ...analyticsApi().handlers,
   // Admin › Configuration: a model and mail configured, every flag off, unless a test says otherwise.
   mockApi.get('/admin/configuration', () => ok(makeConfiguration())),
   // The admin overview: an installation in use without a mail server, its outbox and the contact form's messages, unless a test says otherwise.

@@ -1,5 +1,7 @@
 import type { Invitation } from '@/features/teams/api/invitations';
+import type { TeamSettings } from '@/features/teams/api/team-settings';
 import type { Member, TeamDetail } from '@/features/teams/api/teams';
+import { mockApi, ok } from '@/testing/mocks/http';
 import type { Team } from '@/lib/teams';
 
 export function makeTeam(over: Partial<Team> = {}): Team {
@@ -8,6 +10,8 @@ export function makeTeam(over: Partial<Team> = {}): Team {
     name: 'Support',
     description: 'The help desk',
     role: 'owner',
+    defaultRole: 'member',
+    invitePolicy: 'admins',
     memberCount: 3,
     agentCount: 1,
     createdAt: '2026-01-01T00:00:00Z',
@@ -48,3 +52,25 @@ export function makeInvitation(over: Partial<Invitation> = {}): Invitation {
     ...over,
   };
 }
+
+/** GET /settings/team of `team`: what its role may do there, as the server decides it (docs/teams.md, "Settings"). */
+export function makeTeamSettings(team: Team = makeTeam(), over: Partial<TeamSettings> = {}): TeamSettings {
+  const manages = team.role === 'owner' || team.role === 'admin';
+  return {
+    team,
+    canEdit: manages,
+    canInvite: manages || (team.role === 'member' && team.invitePolicy === 'members'),
+    teams: [team],
+    ...over,
+  };
+}
+
+/** A team as the lists give it: a team with its members and agents, without them. */
+export function teamOf(team: Team | TeamDetail): Team {
+  const { id, name, description, role, defaultRole, invitePolicy, memberCount, agentCount, createdAt, updatedAt } = team;
+  return { id, name, description, role, defaultRole, invitePolicy, memberCount, agentCount, createdAt, updatedAt };
+}
+
+/** GET /settings/team answering the settings of `team` whatever `teamId` asks. */
+export const teamSettingsHandler = (team: Team | TeamDetail, over: Partial<TeamSettings> = {}) =>
+  mockApi.get('/settings/team', () => ok(makeTeamSettings(teamOf(team), over)));

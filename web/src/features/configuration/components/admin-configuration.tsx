@@ -13,6 +13,7 @@ import { KeySection } from '@/features/configuration/components/key-section';
 import { LimitsSection } from '@/features/configuration/components/limits-section';
 import { MailSection } from '@/features/configuration/components/mail-section';
 import { ModelSection } from '@/features/configuration/components/model-section';
+import { PricingSection } from '@/features/configuration/components/pricing-section';
 import { StripeSection } from '@/features/configuration/components/stripe-section';
 import { TwilioSection } from '@/features/configuration/components/twilio-section';
 import { formatAgo, formatDateTime } from '@/lib/format';
@@ -65,6 +66,7 @@ export function AdminConfiguration() {
           <div className="min-w-0 space-y-6">
             <GeneralSection current={data.settings.general} saved={isSaved('general')} />
             <ModelSection current={data.settings.model} saved={isSaved('model')} />
+            <PricingSection current={data.settings.pricing} saved={isSaved('pricing')} />
             <MailSection current={data.settings.mail} saved={isSaved('mail')} />
             <TwilioSection current={data.settings.twilio} saved={isSaved('twilio')} />
             <KeySection name="elevenlabs" current={data.settings.elevenlabs} saved={isSaved('elevenlabs')} />

@@ -39,7 +39,12 @@ export function useSectionForm<N extends SectionName, Values extends FieldValues
   // What the form holds now, to tell whether a test's result still describes it.
   const watched = JSON.stringify(useWatch({ control: form.control }));
 
-  const placeErrors = (e: unknown) => applyServerFieldErrors(e, form.setError, def.fields, fieldMap);
+  const placeErrors = (e: unknown) => {
+    // Fields named after what the form holds now (a price table's rows, by model).
+    const named = def.serverFields?.(form.getValues()) ?? {};
+    const targets = [...def.fields, ...Object.values(named).filter((f) => f !== undefined)];
+    return applyServerFieldErrors(e, form.setError, targets, { ...fieldMap, ...named });
+  };
 
   const onSave = form.handleSubmit(async (v) => {
     setFormError(null);

@@ -19,6 +19,9 @@ const KNOWN: Record<string, MessageKey> = {
   'A Stripe webhook signing secret starts with whsec_': 'configuration.validation.stripeWebhookSecret',
   'Must not contain control characters or line breaks': 'configuration.validation.controlChars',
   'Gemini needs an API key': 'configuration.validation.geminiKey',
+  'A model needs a name': 'configuration.validation.required',
+  'A model name is at most 200 characters, without control characters': 'configuration.validation.modelName',
+  'A price per million tokens from 0 to 100000': 'configuration.validation.price',
   [GENERIC_ERROR_MESSAGE]: 'configuration.errors.generic',
 };
 

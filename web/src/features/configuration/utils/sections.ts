@@ -10,7 +10,7 @@ import type { ModelProvider } from '@/lib/api-enums';
 // of the request), null removes it (""), any other text replaces it.
 
 /** The sections in the order the screen shows them; each is also the anchor of its card (`#model`). */
-export const SECTION_ORDER = ['general', 'model', 'mail', 'twilio', 'elevenlabs', 'gemini', 'stripe', 'limits', 'features'] as const satisfies readonly SectionName[];
+export const SECTION_ORDER = ['general', 'model', 'pricing', 'mail', 'twilio', 'elevenlabs', 'gemini', 'stripe', 'limits', 'features'] as const satisfies readonly SectionName[];
 
 /** The integration a section's "Test connection" tries, if it has one. */
 export const INTEGRATION_OF: Record<SectionName, Integration | null> = {
@@ -23,6 +23,7 @@ export const INTEGRATION_OF: Record<SectionName, Integration | null> = {
   stripe: 'stripe',
   limits: null,
   features: null,
+  pricing: null,
 };
 
 /** A secret field: '' keeps the value in force, null removes it, other text replaces it. */
@@ -45,6 +46,10 @@ export const V = {
   range: 'configuration.validation.range',
   tooLong: 'configuration.validation.tooLong',
   controlChars: 'configuration.validation.controlChars',
+  price: 'configuration.validation.price',
+  duplicateModel: 'configuration.validation.duplicateModel',
+  modelName: 'configuration.validation.modelName',
+  tooManyModels: 'configuration.validation.tooManyModels',
 } as const;
 
 /** The longest text the server takes in a setting. */
@@ -99,6 +104,8 @@ export type SectionForm<N extends SectionName, Values extends FieldValues> = {
   /** The form's fields; the server's `section.field` names them, unless `fieldMap` renames them. */
   fields: readonly Path<Values>[];
   fieldMap?: Partial<Record<string, Path<Values>>>;
+  /** Server field names that depend on the values (a row named by its model: `pricing.models.gpt-4o.inputPerMillion`). */
+  serverFields?: (values: Values) => Partial<Record<string, Path<Values>>>;
 };
 
 /** The request body that saves (or tests) one section. */
@@ -266,4 +273,71 @@ export const FEATURES: SectionForm<'features', FeaturesValues> = {
   toForm: (s) => ({ fileUpload: s.fileUpload, collaboration: s.collaboration, voiceProvider: s.voiceProvider }),
   toInput: (v) => ({ fileUpload: v.fileUpload, collaboration: v.collaboration, voiceProvider: v.voiceProvider }),
   fields: ['fileUpload', 'collaboration', 'voiceProvider'],
+};
+
+// ---------------------------------------------------------------------------------------------
+
+/** The price table's bounds, as the server checks them. */
+export const PRICING_BOUNDS = { maxModels: 200, maxPrice: 100_000, maxName: 200 } as const;
+
+export type PriceRow = { name: string; inputPerMillion: string; outputPerMillion: string };
+export type PricingValues = { models: PriceRow[] };
+
+/** A price as typed: a dot or a comma for the decimals ("2.50", "2,50"). */
+export const parsePrice = (v: string) => Number(v.trim().replace(',', '.'));
+const price = z
+  .string()
+  .trim()
+  .min(1, V.required)
+  .refine((v) => Number.isFinite(parsePrice(v)), V.number)
+  .refine((v) => !Number.isFinite(parsePrice(v)) || (parsePrice(v) >= 0 && parsePrice(v) <= PRICING_BOUNDS.maxPrice), V.price);
+
+/** A price as the form shows it: as the server keeps it ("0.15", "10"). */
+const priceText = (v: number) => String(v);
+
+export const PRICING: SectionForm<'pricing', PricingValues> = {
+  schema: z.object({
+    models: z
+      .array(
+        z.object({
+          name: z
+            .string()
+            .trim()
+            .min(1, V.required)
+            .max(PRICING_BOUNDS.maxName, V.modelName)
+            .refine((v) => !CONTROL.test(v), V.modelName),
+          inputPerMillion: price,
+          outputPerMillion: price,
+        }),
+      )
+      .max(PRICING_BOUNDS.maxModels, V.tooManyModels)
+      .superRefine((rows, ctx) => {
+        // Each model once: the table is keyed by name.
+        const seen = new Set<string>();
+        rows.forEach((row, i) => {
+          const name = row.name.trim();
+          if (name && seen.has(name)) ctx.addIssue({ code: 'custom', message: V.duplicateModel, path: [i, 'name'] });
+          seen.add(name);
+        });
+      }),
+  }),
+  toForm: (s) => ({
+    models: Object.entries(s.models).map(([name, p]) => ({ name, inputPerMillion: priceText(p.inputPerMillion), outputPerMillion: priceText(p.outputPerMillion) })),
+  }),
+  toInput: (v) => ({
+    models: Object.fromEntries(v.models.map((r) => [r.name.trim(), { inputPerMillion: parsePrice(r.inputPerMillion), outputPerMillion: parsePrice(r.outputPerMillion) }])),
+  }),
+  fields: ['models'],
+  fieldMap: { 'pricing.models': 'models' },
+  // The server names a row by its model: `pricing.models.<name>` and `.inputPerMillion` / `.outputPerMillion` under it.
+  serverFields: (v) => {
+    const map: Partial<Record<string, Path<PricingValues>>> = {};
+    v.models.forEach((row, i) => {
+      const base = `pricing.models.${row.name.trim()}`;
+      map[base] = `models.${i}.name`;
+      map[`${base}.inputPerMillion`] = `models.${i}.inputPerMillion`;
+      map[`${base}.outputPerMillion`] = `models.${i}.outputPerMillion`;
+    });
+    return map;
+  },
 };

@@ -8,8 +8,7 @@ type S = components['schemas'];
 export type TeamDetail = S['TeamDetailOut'];
 export type Member = S['MemberOut'];
 export type TeamAgent = S['TeamAgentOut'];
-export type TeamInput = S['TeamIn'];
-/** A new team's fields: as TeamInput, with its name. */
+/** A new team's fields; the settings change through api/team-settings.ts. */
 export type NewTeamInput = S['NewTeamIn'];
 export type NotifyResult = S['NotifyOut'];
 
@@ -39,14 +38,6 @@ export function useCreateTeam() {
       qc.setQueryData(teamKeys.detail(team.id), team);
       void qc.invalidateQueries({ queryKey: teamKeys.lists() });
     },
-  });
-}
-
-export function useUpdateTeam(id: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: TeamInput) => api.put('/teams/{id}', { params: { path: { id } }, body: input }),
-    onSuccess: () => invalidate(id),
   });
 }
 

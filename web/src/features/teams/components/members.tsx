@@ -147,12 +147,26 @@ export function Members({ team, me, onLeft }: { team: TeamDetail; me: User; onLe
   );
 }
 
-function InviteForm({ teamId, grantable }: { teamId: string; grantable: TeamRole[] }) {
+/**
+ * The roles I may give whom I bring in: those I may grant (owners and admins), or, where the team
+ * lets members invite, members and viewers. The server decides whether I may invite at all (`canInvite`).
+ */
+const invitable = (mine: TeamRole | null | undefined): TeamRole[] =>
+  manages(mine) ? TEAM_ROLES.filter((r) => mayGrant(mine, r)) : mine === 'member' ? ['member', 'viewer'] : [];
+
+/** The role the form starts with: the team's default when I may give it, else "member" (or the least I may give). */
+const startingRole = (grantable: TeamRole[], defaultRole: TeamRole): TeamRole =>
+  grantable.includes(defaultRole) ? defaultRole : grantable.includes('member') ? 'member' : (grantable.at(-1) ?? 'viewer');
+
+function InviteForm({ teamId, grantable, defaultRole }: { teamId: string; grantable: TeamRole[]; defaultRole: TeamRole }) {
   const { t } = useTranslation('dashboard');
   const msg = useTeamMessage();
   const invite = useInvite(teamId);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, reset } = useForm<InviteValues>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'member' } });
+  const { register, handleSubmit, formState, setError, reset } = useForm<InviteValues>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: startingRole(grantable, defaultRole) },
+  });
 
   const submit = handleSubmit((values) => {
     setServerError(null);
@@ -246,14 +260,20 @@ function PendingInvitations({ teamId, heading = true }: { teamId: string; headin
 }
 
 /**
- * Invite by email (owners may invite owners, admins may not) and the open invitations. Owners and
- * admins only. While the administrator has collaboration off, nobody can be invited (the page
- * says why): the open invitations stay listed, and revocable.
+ * Invite by email and the open invitations. Owners and admins invite with the roles they may grant
+ * (owners may invite owners, admins may not) and see the open invitations; where the team lets
+ * members invite (`canInvite`), a member gets the form alone, for members and viewers. The form
+ * starts on the team's default role. While the administrator has collaboration off, nobody can be
+ * invited (the page says why): the open invitations stay listed, and revocable.
  */
-export function TeamInvitations({ team }: { team: TeamDetail }) {
+export function TeamInvitations({ team, canInvite, defaultRole }: { team: TeamDetail; canInvite: boolean; defaultRole: TeamRole }) {
   const { t } = useTranslation('dashboard');
   const collaboration = useFeature('collaboration');
-  if (collaboration !== true) {
+  const lists = manages(team.role);
+  const grantable = invitable(team.role);
+  const form = collaboration === true && canInvite && grantable.length > 0;
+  if (!form) {
+    if (!lists) return null;
     return (
       <Section id="team-invitations" title={t('teams.pending.title')}>
         <PendingInvitations teamId={team.id} heading={false} />
@@ -261,10 +281,11 @@ export function TeamInvitations({ team }: { team: TeamDetail }) {
     );
   }
   return (
-    <Section id="team-invitations" title={t('teams.invite.title')} description={t('teams.invite.description')}>
+    <Section id="team-invitations" title={t('teams.invite.title')} description={lists ? t('teams.invite.description') : t('teams.invite.memberDescription')}>
       <div className="space-y-6">
-        <InviteForm teamId={team.id} grantable={TEAM_ROLES.filter((r) => mayGrant(team.role, r))} />
-        <PendingInvitations teamId={team.id} />
+        {/* A new default (saved above) starts the form again on it. */}
+        <InviteForm key={defaultRole} teamId={team.id} grantable={grantable} defaultRole={defaultRole} />
+        {lists ? <PendingInvitations teamId={team.id} /> : null}
       </div>
     </Section>
   );

@@ -1,70 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bot, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
-import { useDeleteTeam, useNotifyTeam, useRemoveTeamAgent, useTeam, useUpdateTeam, type TeamAgent, type TeamDetail } from '@/features/teams/api/teams';
+import { useTeamSettings } from '@/features/teams/api/team-settings';
+import { useDeleteTeam, useNotifyTeam, useRemoveTeamAgent, useTeam, type TeamAgent, type TeamDetail } from '@/features/teams/api/teams';
 import { Members, TeamInvitations } from '@/features/teams/components/members';
 import { RoleBadge } from '@/features/teams/components/role-badge';
 import { TeamActivity } from '@/features/teams/components/team-activity';
-import { notifySchema, TEAM_FIELDS, teamSchema, useTeamMessage, type NotifyValues, type TeamValues } from '@/features/teams/utils/validation';
+import { TeamSettingsCard } from '@/features/teams/components/team-settings-form';
+import { notifySchema, useTeamMessage, type NotifyValues } from '@/features/teams/utils/validation';
 import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { manages } from '@/lib/teams';
 import { toast } from '@/lib/toast';
-
-/** Name and description, editable by owners and admins. */
-function TeamDetailsForm({ team }: { team: TeamDetail }) {
-  const { t } = useTranslation('dashboard');
-  const msg = useTeamMessage();
-  const update = useUpdateTeam(team.id);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, reset } = useForm<TeamValues>({
-    resolver: zodResolver(teamSchema),
-    defaultValues: { name: team.name, description: team.description },
-  });
-
-  const submit = handleSubmit((values) => {
-    setServerError(null);
-    update.mutate(
-      { name: values.name.trim(), description: values.description.trim() },
-      {
-        onSuccess: (saved) => {
-          toast({ title: t('teams.details.saved'), status: 'success' });
-          reset({ name: saved.name, description: saved.description });
-        },
-        onError: (e) => {
-          if (!applyServerFieldErrors(e, setError, TEAM_FIELDS)) setServerError(e.message);
-        },
-      },
-    );
-  });
-
-  return (
-    <Section id="team-details" title={t('teams.details.title')}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        {serverError ? <Notice tone="error">{serverError}</Notice> : null}
-        <FormField label={t('teams.fields.name')} autoComplete="off" dir="auto" error={msg(formState.errors.name?.message)} {...register('name')} />
-        <TextareaField label={t('teams.fields.description')} rows={2} error={msg(formState.errors.description?.message)} {...register('description')} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={update.isPending || !formState.isDirty}>
-            {update.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
-            {t('teams.details.save')}
-          </Button>
-        </div>
-      </form>
-    </Section>
-  );
-}
 
 /** The agents shared with the team; their owners and the team's owners and admins take them out. */
 function TeamAgents({ team, me }: { team: TeamDetail; me: User }) {
@@ -175,7 +131,10 @@ function DeleteTeam({ team, onDeleted }: { team: TeamDetail; onDeleted: () => vo
 export function TeamPanel({ teamId, me, onGone }: { teamId: string; me: User; onGone: () => void }) {
   const { t } = useTranslation('dashboard');
   const team = useTeam(teamId);
-  if (team.isPending) {
+  const settings = useTeamSettings(teamId);
+  // Whether I may invite is the server's answer (my role and the team's policy): waited for, so the
+  // form does not appear late. Should the settings fail, their card says so and owners and admins still invite.
+  if (team.isPending || settings.isPending) {
     return (
       <div role="status" className="flex justify-center py-12">
         <Spinner className="size-8" />
@@ -186,6 +145,8 @@ export function TeamPanel({ teamId, me, onGone }: { teamId: string; me: User; on
   if (team.isError) return <Notice tone="error">{team.error.message}</Notice>;
   const d = team.data;
   const canManage = manages(d.role);
+  const canInvite = settings.data?.canInvite ?? canManage;
+  const defaultRole = settings.data?.team.defaultRole ?? d.defaultRole;
   return (
     <div className="min-w-0 space-y-6" data-testid="team-panel">
       <header className="space-y-1">
@@ -206,9 +167,9 @@ export function TeamPanel({ teamId, me, onGone }: { teamId: string; me: User; on
           </p>
         ) : null}
       </header>
-      {canManage ? <TeamDetailsForm key={`${d.name}\n${d.description}`} team={d} /> : null}
+      <TeamSettingsCard teamId={d.id} settings={settings} />
       <Members team={d} me={me} onLeft={onGone} />
-      {canManage ? <TeamInvitations team={d} /> : null}
+      <TeamInvitations team={d} canInvite={canInvite} defaultRole={defaultRole} />
       <TeamAgents team={d} me={me} />
       {canManage ? <NotifyTeam teamId={d.id} /> : null}
       {canManage ? <TeamActivity teamId={d.id} /> : null}

@@ -1,26 +1,47 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { TeamSettings } from '@/features/teams/api/team-settings';
 import type { Member, TeamDetail } from '@/features/teams/api/teams';
 import { FakeWebSocket } from '@/testing/mocks/realtime';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { ALL_FEATURES, mockStatus, WITH_MAIL } from '@/testing/mocks/system';
-import { makeInvitation, makeMember, makeTeam, makeTeamDetail } from '@/testing/mocks/teams';
+import { makeInvitation, makeMember, makeTeam, makeTeamDetail, makeTeamSettings, teamOf, teamSettingsHandler } from '@/testing/mocks/teams';
 import { adminUser, plainUser, renderApp } from '@/testing/test-utils';
 
 type Sent = { path: string; body?: unknown };
 
-/** Support, seen by Bob (the signed-in user) with the role of `detail`; records what the page sends. */
-function teamHandlers(detail: TeamDetail) {
+/**
+ * Support, seen by Bob (the signed-in user) with the role of `detail`; records what the page sends.
+ * Its settings are the server's answer for that role and the team's policy (`settings` overrides
+ * it); `beforeSave` holds a save back until the test lets it through.
+ */
+function teamHandlers(detail: TeamDetail, { settings = {}, beforeSave }: { settings?: Partial<TeamSettings>; beforeSave?: Promise<void> } = {}) {
   const sent: Record<string, Sent> = {};
+  const settingsAsked: (string | null)[] = [];
   let current = detail;
   const record = async (name: string, request: Request) => {
     const text = await request.text();
     sent[name] = { path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined };
   };
   const handlers = [
-    mockApi.get('/teams', () => ok([makeTeam({ role: current.role })])),
+    mockApi.get('/teams', () => ok([teamOf(current)])),
     mockApi.get('/teams/{id}', () => ok(current), { id: 't1' }),
+    // Owners and admins see the team's activity: nothing yet.
+    mockApi.get('/teams/{id}/activity', () => ok({ entries: [], nextCursor: null }), { id: 't1' }),
+    mockApi.get('/settings/team', ({ request }) => {
+      const teamId = new URL(request.url).searchParams.get('teamId');
+      settingsAsked.push(teamId);
+      if (teamId !== current.id) return fail(404, 'team_not_found', 'Team not found');
+      return ok(makeTeamSettings(teamOf(current), settings));
+    }),
+    mockApi.put('/settings/team', async ({ request }) => {
+      await record('settings', request);
+      await beforeSave;
+      const { name, description, defaultRole, invitePolicy } = sent.settings.body as { name?: string; description?: string; defaultRole?: Member['role']; invitePolicy?: TeamDetail['invitePolicy'] };
+      current = { ...current, ...(name !== undefined && { name }), ...(description !== undefined && { description }), ...(defaultRole && { defaultRole }), ...(invitePolicy && { invitePolicy }) };
+      return ok(makeTeamSettings(teamOf(current), settings));
+    }),
     mockApi.get('/team-invitations/team/{teamId}', () =>
       ok(sent.invite ? [makeInvitation({ id: 'i2', teamId: 't1', teamName: 'Support', email: 'erin@example.com', role: 'viewer' })] : []), { teamId: 't1' },
     ),
@@ -44,7 +65,7 @@ function teamHandlers(detail: TeamDetail) {
       return ok({ recipients: 2 });
     }, { id: 't1' }),
   ];
-  return { sent, handlers };
+  return { sent, settingsAsked, handlers };
 }
 
 describe('team settings', () => {
@@ -66,6 +87,8 @@ describe('team settings', () => {
       }),
       mockApi.get('/teams/{id}', () => ok(makeTeamDetail()), { id: 't1' }),
       mockApi.get('/team-invitations/team/{teamId}', () => ok([]), { teamId: 't1' }),
+      mockApi.get('/teams/{id}/activity', () => ok({ entries: [], nextCursor: null }), { id: 't1' }),
+      teamSettingsHandler(makeTeam()),
     );
     const { user, router } = renderApp('/dashboard/settings/team', { user: plainUser });
     expect(await screen.findByRole('heading', { name: 'No teams yet' })).toBeInTheDocument();
@@ -159,7 +182,7 @@ describe('team settings', () => {
 
     const invite = await screen.findByRole('region', { name: 'Invite someone' });
     expect(within(within(invite).getByLabelText('Role')).queryByRole('option', { name: 'Owner' })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Settings' })).getByRole('button', { name: 'Save settings' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Message the team' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Help desk bot from the team' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Delete team' })).not.toBeInTheDocument();
@@ -181,7 +204,7 @@ describe('team settings', () => {
     expect(within(members).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(members).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     expect(within(members).getAllByTestId('role-badge').map((b) => b.textContent)).toEqual(['Viewer', 'Member', 'Viewer']);
-    for (const name of ['Details', 'Invite someone', 'Message the team', 'Delete team']) {
+    for (const name of ['Invite someone', 'Pending invitations', 'Message the team', 'Delete team']) {
       expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
     }
     const agents = screen.getByRole('region', { name: 'Agents' });
@@ -233,6 +256,147 @@ describe('team settings', () => {
   });
 });
 
+describe('the team’s settings', () => {
+  beforeEach(() => {
+    mockStatus(ALL_FEATURES);
+  });
+
+  it('shows an owner the settings and saves what changed, with its pending and saved states; the invite form follows the new default', async () => {
+    let letSaveThrough!: () => void;
+    const beforeSave = new Promise<void>((resolve) => (letSaveThrough = resolve));
+    const { handlers, sent, settingsAsked } = teamHandlers(makeTeamDetail('owner'), { beforeSave });
+    server.use(...handlers);
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const settings = await screen.findByRole('region', { name: 'Settings' });
+    expect(settingsAsked).toContain('t1');
+    expect(within(settings).getByLabelText('Name')).toHaveValue('Support');
+    expect(within(settings).getByLabelText('Description')).toHaveValue('The help desk');
+    const defaultRole = within(settings).getByRole('combobox', { name: 'Default role for new members' });
+    expect(defaultRole).toHaveValue('member');
+    expect(within(defaultRole).getAllByRole('option').map((o) => o.textContent)).toEqual(['Admin', 'Member', 'Viewer']);
+    const policy = within(settings).getByRole('group', { name: 'Who may invite' });
+    expect(within(policy).getByRole('radio', { name: 'Owners and admins' })).toBeChecked();
+    expect(within(policy).getByRole('radio', { name: 'All members except viewers' })).not.toBeChecked();
+    expect(within(settings).queryByText("Only the team's owners and admins can change these settings.")).not.toBeInTheDocument();
+    const save = within(settings).getByRole('button', { name: 'Save settings' });
+    expect(save).toBeDisabled();
+    const invite = screen.getByRole('region', { name: 'Invite someone' });
+    expect(within(invite).getByLabelText('Role')).toHaveValue('member');
+
+    await user.selectOptions(defaultRole, 'viewer');
+    await user.click(within(policy).getByRole('radio', { name: 'All members except viewers' }));
+    await user.click(save);
+    expect(await within(settings).findByRole('button', { name: 'Saving…' })).toBeDisabled();
+    letSaveThrough();
+    expect(await within(settings).findByText('Settings saved')).toBeInTheDocument();
+    // Only what changed is sent.
+    expect(sent.settings).toEqual({ path: '/api/settings/team', body: { teamId: 't1', defaultRole: 'viewer', invitePolicy: 'members' } });
+    expect(within(settings).getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    expect(defaultRole).toHaveValue('viewer');
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Invite someone' })).getByLabelText('Role')).toHaveValue('viewer'));
+
+    // A new change takes the "saved" away until it is saved in turn.
+    await user.type(within(settings).getByLabelText('Name'), ' EU');
+    expect(within(settings).queryByText('Settings saved')).not.toBeInTheDocument();
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    expect(await within(settings).findByText('Settings saved')).toBeInTheDocument();
+    expect(sent.settings.body).toEqual({ teamId: 't1', name: 'Support EU' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Support EU' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s field error beside its field (422), and its reason for any other refusal', async () => {
+    const { handlers } = teamHandlers(makeTeamDetail('admin'));
+    let saves = 0;
+    server.use(
+      mockApi.put('/settings/team', () => {
+        saves += 1;
+        return saves === 1
+          ? fail(422, 'validation_failed', 'Validation failed', [{ field: 'description', message: 'At most 500 characters' }])
+          : fail(403, 'insufficient_team_role', 'Your role in this team does not allow this');
+      }),
+      ...handlers,
+    );
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const settings = await screen.findByRole('region', { name: 'Settings' });
+    const name = within(settings).getByLabelText('Name');
+    await user.clear(name);
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    expect(await within(settings).findByText('Required')).toBeInTheDocument();
+    expect(saves).toBe(0);
+
+    await user.type(name, 'Support');
+    await user.type(within(settings).getByLabelText('Description'), ', all of it');
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    const description = within(settings).getByLabelText('Description');
+    await waitFor(() => expect(description).toHaveAttribute('aria-invalid', 'true'));
+    expect(description).toHaveAccessibleDescription('At most 500 characters');
+    expect(within(settings).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(settings).queryByText('Settings saved')).not.toBeInTheDocument();
+
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    expect(await within(settings).findByRole('alert')).toHaveTextContent('Your role in this team does not allow this');
+    expect(saves).toBe(2);
+  });
+
+  it('shows a member the settings read-only with a note, and no invitation while only owners and admins invite', async () => {
+    const { handlers, sent } = teamHandlers(makeTeamDetail('member'));
+    server.use(...handlers);
+    renderApp('/dashboard/settings/team', { user: plainUser });
+    const settings = await screen.findByRole('region', { name: 'Settings' });
+    expect(within(settings).getByRole('status')).toHaveTextContent("Only the team's owners and admins can change these settings.");
+    expect(within(settings).getByLabelText('Name')).toBeDisabled();
+    expect(within(settings).getByLabelText('Name')).toHaveValue('Support');
+    expect(within(settings).getByLabelText('Description')).toBeDisabled();
+    expect(within(settings).getByRole('combobox', { name: 'Default role for new members' })).toBeDisabled();
+    for (const radio of within(settings).getAllByRole('radio')) expect(radio).toBeDisabled();
+    expect(within(settings).getByRole('radio', { name: 'Owners and admins' })).toBeChecked();
+    expect(within(settings).queryByRole('button')).not.toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Members' });
+    expect(screen.queryByRole('region', { name: 'Invite someone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument();
+    expect(sent.settings).toBeUndefined();
+  });
+
+  it('gives a member the invite form where the team lets members invite: members and viewers, the default preselected', async () => {
+    const { handlers, sent } = teamHandlers(makeTeamDetail('member', { defaultRole: 'viewer', invitePolicy: 'members' }));
+    server.use(...handlers);
+    const { user } = renderApp('/dashboard/settings/team', { user: plainUser });
+    const invite = await screen.findByRole('region', { name: 'Invite someone' });
+    expect(within(invite).getByText(/This team lets members invite too/)).toBeInTheDocument();
+    const role = within(invite).getByLabelText('Role');
+    expect(role).toHaveValue('viewer');
+    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['Member', 'Viewer']);
+    // The team's open invitations are for owners and admins.
+    expect(within(invite).queryByRole('table')).not.toBeInTheDocument();
+    // The settings stay the owners' and admins'.
+    const settings = screen.getByRole('region', { name: 'Settings' });
+    expect(within(settings).getByRole('radio', { name: 'All members except viewers' })).toBeChecked();
+    expect(within(settings).getByRole('combobox', { name: 'Default role for new members' })).toBeDisabled();
+
+    await user.type(within(invite).getByLabelText('Email'), 'erin@example.com');
+    await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to erin@example.com')).toBeInTheDocument();
+    expect(sent.invite).toEqual({ path: '/api/team-invitations/team/t1', body: { email: 'erin@example.com', role: 'viewer' } });
+  });
+
+  it('starts a member’s invitation on "Member" when the team’s default is a role they may not give', async () => {
+    const { handlers } = teamHandlers(makeTeamDetail('member', { defaultRole: 'admin', invitePolicy: 'members' }));
+    server.use(...handlers);
+    renderApp('/dashboard/settings/team', { user: plainUser });
+    const invite = await screen.findByRole('region', { name: 'Invite someone' });
+    expect(within(invite).getByLabelText('Role')).toHaveValue('member');
+  });
+
+  it('preselects the team’s default role in an admin’s invite form', async () => {
+    const { handlers } = teamHandlers(makeTeamDetail('admin', { defaultRole: 'admin' }));
+    server.use(...handlers);
+    renderApp('/dashboard/settings/team', { user: plainUser });
+    const invite = await screen.findByRole('region', { name: 'Invite someone' });
+    expect(within(invite).getByLabelText('Role')).toHaveValue('admin');
+    expect(await within(invite).findByText('No pending invitations.')).toBeInTheDocument();
+  });
+});
+
 describe('team invitations', () => {
   const research = makeTeam({ id: 't9', name: 'Research', role: 'viewer' });
 
@@ -248,6 +412,7 @@ describe('team invitations', () => {
       mockApi.get('/team-invitations/user', () => ok(accepted ? [] : [makeInvitation()])),
       mockApi.get('/teams', () => ok(accepted ? [research] : [])),
       mockApi.get('/teams/{id}', () => ok({ ...makeTeamDetail('viewer'), id: 't9', name: 'Research' }), { id: 't9' }),
+      teamSettingsHandler(research),
     );
     const { user, router } = renderApp('/dashboard/settings/team?invitation=tok-1', { user: plainUser });
     const card = await screen.findByRole('article', { name: 'Join Research' });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { TEAM_ROLES } from '@/lib/api-enums';
+import { enumValues, TEAM_ROLES } from '@/lib/api-enums';
+import type { components } from '@/lib/api-types';
 import type { KeyOf } from '@/types/i18n-keys';
 
 // Messages are keys of the `dashboard` namespace; the limits are the server's (crates/domain/src/team.rs).
@@ -11,6 +12,21 @@ export const teamSchema = z.object({
 });
 export type TeamValues = z.infer<typeof teamSchema>;
 export const TEAM_FIELDS = ['name', 'description'] as const;
+
+type S = components['schemas'];
+export type DefaultRole = S['DefaultRole'];
+export type InvitePolicy = S['InvitePolicy'];
+/** The roles a team may give newcomers by default: never ownership. */
+export const DEFAULT_ROLES = enumValues<DefaultRole>({ admin: true, member: true, viewer: true });
+/** Who may add and invite people: owners and admins, or members too. */
+export const INVITE_POLICIES = enumValues<InvitePolicy>({ admins: true, members: true });
+
+export const settingsSchema = teamSchema.extend({
+  defaultRole: z.enum(DEFAULT_ROLES),
+  invitePolicy: z.enum(INVITE_POLICIES),
+});
+export type SettingsValues = z.infer<typeof settingsSchema>;
+export const SETTINGS_FIELDS = ['name', 'description', 'defaultRole', 'invitePolicy'] as const;
 
 export const inviteSchema = z.object({
   email: z.string().trim().min(1, 'teams.validation.required').pipe(z.email('teams.validation.invalidEmail')),
