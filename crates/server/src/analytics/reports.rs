@@ -564,6 +564,24 @@ fn histogram_map(rows: Vec<(Vec<String>, Histogram)>) -> HashMap<String, Histogr
         .collect()
 }
 
+/// Histograms by (agent, provider) added up by the key `key` picks
+/// (`None`: everything into one).
+fn merged(
+    rows: &[(Vec<String>, Histogram)],
+    key: impl Fn(&[String]) -> Option<String>,
+) -> HashMap<Option<String>, Histogram> {
+    let mut sums: HashMap<Option<String>, BTreeMap<i32, u64>> = HashMap::new();
+    for (keys, histogram) in rows {
+        let sum = sums.entry(key(keys)).or_default();
+        for (bucket, n) in histogram {
+            *sum.entry(*bucket).or_default() += n;
+        }
+    }
+    sums.into_iter()
+        .map(|(k, h)| (k, h.into_iter().collect()))
+        .collect()
+}
+
 pub async fn performance(store: &Store, report: &Report) -> Result<PerformanceOut, Error> {
     let analytics = store.analytics();
     let (scope, agent, from, to) = (
@@ -574,44 +592,48 @@ pub async fn performance(store: &Store, report: &Report) -> Result<PerformanceOu
     );
     let hist =
         |kind, dims: &'static [Dim]| analytics.histograms(scope, agent, from, to, kind, dims);
-    let overall_answer = hist(LatencyKind::Answer, &[])
-        .await?
-        .pop()
-        .map(|(_, h)| h)
-        .unwrap_or_default();
-    let overall_first = hist(LatencyKind::FirstToken, &[])
-        .await?
-        .pop()
-        .map(|(_, h)| h)
-        .unwrap_or_default();
-    let total = analytics
-        .rollup_totals(scope, agent, from, to, &[])
-        .await?
-        .pop()
-        .map(|(_, t)| t)
-        .unwrap_or_default();
-
-    let by_agent = analytics
-        .rollup_totals(scope, agent, from, to, &[Dim::Agent])
+    // One read per kind, by agent and provider; the overall, per-agent and
+    // per-provider views are sums of it.
+    let answers = hist(LatencyKind::Answer, &[Dim::Agent, Dim::Provider]).await?;
+    let firsts = hist(LatencyKind::FirstToken, &[Dim::Agent, Dim::Provider]).await?;
+    let (overall_answer, overall_first) = (merged(&answers, |_| None), merged(&firsts, |_| None));
+    let (agent_answer, agent_first) = (
+        merged(&answers, |k| Some(k[0].clone())),
+        merged(&firsts, |k| Some(k[0].clone())),
+    );
+    let (provider_answer, provider_first) = (
+        merged(&answers, |k| Some(k[1].clone())),
+        merged(&firsts, |k| Some(k[1].clone())),
+    );
+    let empty = Histogram::new();
+    let of = |map: &HashMap<Option<String>, Histogram>, key: Option<&String>| {
+        map.get(&key.cloned()).unwrap_or(&empty).clone()
+    };
+    let rows = analytics
+        .rollup_totals(scope, agent, from, to, &[Dim::Agent, Dim::Provider])
         .await?;
-    let agent_answer = histogram_map(hist(LatencyKind::Answer, &[Dim::Agent]).await?);
-    let agent_first = histogram_map(hist(LatencyKind::FirstToken, &[Dim::Agent]).await?);
-    let ids: Vec<String> = by_agent.iter().map(|(k, _)| k[0].clone()).collect();
+    let mut total = RollupTotals::default();
+    let mut by_agent: BTreeMap<String, RollupTotals> = BTreeMap::new();
+    let mut by_provider: BTreeMap<String, RollupTotals> = BTreeMap::new();
+    for (keys, t) in &rows {
+        total.add(t);
+        by_agent.entry(keys[0].clone()).or_default().add(t);
+        by_provider.entry(keys[1].clone()).or_default().add(t);
+    }
+
+    let ids: Vec<String> = by_agent.keys().cloned().collect();
     let names = store.agents().names(&ids).await?;
     let mut agents: Vec<AgentLatencyOut> = by_agent
         .into_iter()
         .filter(|(_, t)| t.answers > 0)
-        .map(|(keys, t)| {
-            let id = &keys[0];
-            AgentLatencyOut {
-                agent_name: names.get(id).cloned(),
-                latency: latency(
-                    &t,
-                    agent_answer.get(id).map_or(&[][..], Vec::as_slice),
-                    agent_first.get(id).map_or(&[][..], Vec::as_slice),
-                ),
-                agent_id: keys[0].clone(),
-            }
+        .map(|(id, t)| AgentLatencyOut {
+            agent_name: names.get(&id).cloned(),
+            latency: latency(
+                &t,
+                &of(&agent_answer, Some(&id)),
+                &of(&agent_first, Some(&id)),
+            ),
+            agent_id: id,
         })
         .collect();
     agents.sort_by(|a, b| {
@@ -620,25 +642,16 @@ pub async fn performance(store: &Store, report: &Report) -> Result<PerformanceOu
             .partial_cmp(&a.latency.p95_ms)
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-
-    let by_provider = analytics
-        .rollup_totals(scope, agent, from, to, &[Dim::Provider])
-        .await?;
-    let provider_answer = histogram_map(hist(LatencyKind::Answer, &[Dim::Provider]).await?);
-    let provider_first = histogram_map(hist(LatencyKind::FirstToken, &[Dim::Provider]).await?);
     let providers = by_provider
         .into_iter()
         .filter(|(_, t)| t.answers > 0)
-        .map(|(keys, t)| {
-            let p = &keys[0];
-            ProviderLatencyOut {
-                latency: latency(
-                    &t,
-                    provider_answer.get(p).map_or(&[][..], Vec::as_slice),
-                    provider_first.get(p).map_or(&[][..], Vec::as_slice),
-                ),
-                provider: keys[0].clone(),
-            }
+        .map(|(provider, t)| ProviderLatencyOut {
+            latency: latency(
+                &t,
+                &of(&provider_answer, Some(&provider)),
+                &of(&provider_first, Some(&provider)),
+            ),
+            provider,
         })
         .collect();
 
@@ -663,7 +676,11 @@ pub async fn performance(store: &Store, report: &Report) -> Result<PerformanceOu
     tools.sort_by(|a, b| b.calls.cmp(&a.calls).then(a.tool.cmp(&b.tool)));
     Ok(PerformanceOut {
         range: report.range.clone(),
-        overall: latency(&total, &overall_answer, &overall_first),
+        overall: latency(
+            &total,
+            &of(&overall_answer, None),
+            &of(&overall_first, None),
+        ),
         agents,
         providers,
         tools,

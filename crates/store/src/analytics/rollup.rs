@@ -9,7 +9,7 @@
 //! answer is written within minutes of its hour, so the rollup redoes only
 //! the last hour or two each time it runs.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use sea_orm::sea_query::OnConflict;
@@ -103,13 +103,13 @@ struct Sums {
 }
 
 type HourlyKey = (DateTime<Utc>, String, String, String, String);
-type LatencyKey = (DateTime<Utc>, &'static str, String, String, i32);
+type LatencyKey = (DateTime<Utc>, &'static str, String, String);
 
 /// What a window of hours adds up to.
 #[derive(Debug, Default)]
 struct Summary {
     hourly: HashMap<HourlyKey, Sums>,
-    latency: HashMap<LatencyKey, i64>,
+    latency: HashMap<LatencyKey, BTreeMap<i32, u64>>,
 }
 
 /// The facts of a recorded tool call the rollup needs.
@@ -289,9 +289,13 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                     kind.as_str(),
                     row.try_get("", "agent_id")?,
                     row.try_get("", "label")?,
-                    latency_bucket(count(ms)),
                 );
-                *summary.latency.entry(key).or_default() += row.try_get::<i64>("", "n")?;
+                *summary
+                    .latency
+                    .entry(key)
+                    .or_default()
+                    .entry(latency_bucket(count(ms)))
+                    .or_default() += count(row.try_get::<i64>("", "n")?);
             }
         }
 
@@ -330,9 +334,13 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                     LatencyKind::Tool.as_str(),
                     agent_id.clone(),
                     call.name.chars().take(200).collect(),
-                    latency_bucket(call.duration_ms),
                 );
-                *summary.latency.entry(key).or_default() += 1;
+                *summary
+                    .latency
+                    .entry(key)
+                    .or_default()
+                    .entry(latency_bucket(call.duration_ms))
+                    .or_default() += 1;
             }
         }
         Ok(summary)
@@ -418,21 +426,19 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             .latency
             .into_iter()
             .map(
-                |((hour, kind, agent_id, label, bucket), n)| analytics_latency::ActiveModel {
+                |((hour, kind, agent_id, label), histogram)| analytics_latency::ActiveModel {
                     hour: Set(hour),
                     kind: Set(kind.to_owned()),
                     agent_id: Set(agent_id),
                     label: Set(label),
-                    bucket: Set(bucket),
-                    n: Set(n),
+                    histogram: Set(encode_histogram(&histogram)),
                 },
             )
             .collect();
         use analytics_latency::Column as L;
-        let latency_conflict =
-            OnConflict::columns([L::Hour, L::Kind, L::AgentId, L::Label, L::Bucket])
-                .update_column(L::N)
-                .to_owned();
+        let latency_conflict = OnConflict::columns([L::Hour, L::Kind, L::AgentId, L::Label])
+            .update_column(L::Histogram)
+            .to_owned();
         for batch in latency.chunks(BATCH) {
             analytics_latency::Entity::insert_many(batch.to_vec())
                 .on_conflict(latency_conflict.clone())
@@ -466,6 +472,27 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
     }
 }
 
+/// A histogram as stored: `bucket:count` pairs by bucket, comma-separated.
+pub(crate) fn encode_histogram(histogram: &BTreeMap<i32, u64>) -> String {
+    histogram
+        .iter()
+        .map(|(bucket, n)| format!("{bucket}:{n}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Adds a stored histogram's counts into `into` (a pair it cannot read is
+/// skipped: the rollup wrote it, so none is expected).
+pub(crate) fn add_histogram(into: &mut BTreeMap<i32, u64>, stored: &str) {
+    for pair in stored.split(',') {
+        if let Some((bucket, n)) = pair.split_once(':')
+            && let (Ok(bucket), Ok(n)) = (bucket.parse::<i32>(), n.parse::<u64>())
+        {
+            *into.entry(bucket).or_default() += n;
+        }
+    }
+}
+
 /// The start of the hour `at` is in.
 pub fn hour_of(at: DateTime<Utc>) -> DateTime<Utc> {
     at.duration_trunc(Duration::hours(1)).unwrap_or(at)
@@ -492,11 +519,13 @@ mod tests {
             1000,
             12_345,
             600_000,
-            u32::MAX as u64,
+            i32::MAX as u64,
         ] {
             let b = f64::from(latency_bucket(ms));
             assert!(b <= ms as f64 && b >= ms as f64 / 1.1 - 1.0, "{ms} → {b}");
         }
+        // Longer than the column holds (24 days): the last bucket.
+        assert_eq!(latency_bucket(u64::MAX), i32::MAX);
         // Buckets only go up.
         let mut last = -1;
         for ms in 0..20_000u64 {
@@ -505,6 +534,13 @@ mod tests {
             last = b;
         }
         assert_eq!(bucket_value(5), 5.0);
+        let mut merged = BTreeMap::new();
+        add_histogram(
+            &mut merged,
+            &encode_histogram(&BTreeMap::from([(5, 2), (121, 1)])),
+        );
+        add_histogram(&mut merged, "121:3,1000:1");
+        assert_eq!(merged, BTreeMap::from([(5, 2), (121, 4), (1000, 1)]));
         assert!((bucket_value(100) - 104.88).abs() < 0.01);
     }
 }

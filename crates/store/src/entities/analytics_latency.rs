@@ -13,10 +13,10 @@ pub struct Model {
     /// The provider (answers, first tokens) or the tool's name.
     #[sea_orm(primary_key, auto_increment = false)]
     pub label: String,
-    /// The bucket's lower bound in milliseconds.
-    #[sea_orm(primary_key, auto_increment = false)]
-    pub bucket: i32,
-    pub n: i64,
+    /// `bucket:count,bucket:count…`, buckets (their lower bound in
+    /// milliseconds) in order.
+    #[sea_orm(column_type = "Text")]
+    pub histogram: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,7 +1,8 @@
 //! Analytics rollups: conversations and messages summed by hour (and agent,
 //! channel, provider, model), and answer, first-token and tool-call times
-//! as histograms by hour, so a report over a year reads a few thousand
-//! rows instead of every message (`analytics::rollup` fills them; reports
+//! as one histogram per hour, agent and provider or tool (`bucket:count`
+//! pairs in one text), so a report over a year reads a few thousand rows
+//! instead of every message (`analytics::rollup` fills them; reports
 //! group them). `analytics_state` keeps how far the rollup is settled.
 //!
 //! An index on `messages (created_at)` lets the rollup read one hour of
@@ -42,9 +43,8 @@ const STATEMENTS: [&str; 6] = [
         agent_id varchar(36) NOT NULL,
         kind varchar(12) NOT NULL,
         label varchar(200) NOT NULL,
-        bucket integer NOT NULL,
-        n bigint NOT NULL,
-        PRIMARY KEY (hour, kind, agent_id, label, bucket)
+        histogram text NOT NULL,
+        PRIMARY KEY (hour, kind, agent_id, label)
     )",
     "CREATE INDEX idx_analytics_latency_agent ON analytics_latency (agent_id, kind, hour)",
     "CREATE TABLE analytics_state (
