@@ -334,9 +334,7 @@ async fn totals(
             priced = Some(priced.unwrap_or_default() + c);
         }
     }
-    let (_, users) = analytics
-        .conversation_statuses(&report.scope, agent, from, to)
-        .await?;
+    let users = analytics.people(&report.scope, agent, from, to).await?;
     Ok(TotalsOut {
         conversations: sum.conversations,
         messages: sum.messages,
@@ -1000,9 +998,10 @@ pub async fn conversations(
     let hours = analytics
         .rollup_totals(scope, agent, from, to, &[Dim::HourOfDay])
         .await?;
-    let (statuses, users) = analytics
+    let statuses = analytics
         .conversation_statuses(scope, agent, from, to)
         .await?;
+    let users = analytics.people(scope, agent, from, to).await?;
     let mut sum = RollupTotals::default();
     let mut by_channel: Vec<ChannelCountOut> = channels
         .into_iter()

@@ -274,16 +274,13 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             .collect())
     }
 
-    /// The scope's conversations started in `[from, to)`, by status; and
-    /// how many distinct signed-in people started them.
-    pub async fn conversation_statuses(
-        &self,
+    fn started(
         scope: &AnalyticsScope,
         agent: Option<&str>,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
-    ) -> Result<(Vec<(String, u64)>, u64), StoreError> {
-        let started = conversation::Entity::find()
+    ) -> sea_orm::Select<conversation::Entity> {
+        conversation::Entity::find()
             .filter(conversation::Column::Test.eq(false))
             .filter(Self::agents(
                 scope,
@@ -291,9 +288,18 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                 Expr::col(conversation::Column::AgentId),
             ))
             .filter(conversation::Column::StartedAt.gte(from))
-            .filter(conversation::Column::StartedAt.lt(to));
-        let statuses: Vec<(String, i64)> = started
-            .clone()
+            .filter(conversation::Column::StartedAt.lt(to))
+    }
+
+    /// The scope's conversations started in `[from, to)`, by status.
+    pub async fn conversation_statuses(
+        &self,
+        scope: &AnalyticsScope,
+        agent: Option<&str>,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<(String, u64)>, StoreError> {
+        let statuses: Vec<(String, i64)> = Self::started(scope, agent, from, to)
             .select_only()
             .column(conversation::Column::Status)
             .column_as(conversation::Column::Id.count(), "n")
@@ -301,16 +307,25 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             .into_tuple()
             .all(self.db)
             .await?;
-        let users: Option<i64> = started
+        Ok(statuses.into_iter().map(|(s, n)| (s, count(n))).collect())
+    }
+
+    /// How many distinct signed-in people started the scope's
+    /// conversations in `[from, to)`.
+    pub async fn people(
+        &self,
+        scope: &AnalyticsScope,
+        agent: Option<&str>,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        let users: Option<i64> = Self::started(scope, agent, from, to)
             .select_only()
             .column_as(Expr::cust("COUNT(DISTINCT user_id)"), "n")
             .into_tuple()
             .one(self.db)
             .await?;
-        Ok((
-            statuses.into_iter().map(|(s, n)| (s, count(n))).collect(),
-            count(users.unwrap_or_default()),
-        ))
+        Ok(count(users.unwrap_or_default()))
     }
 
     /// Now: the scope's conversations in progress, and the answers written

@@ -6,7 +6,9 @@
 //! group them). `analytics_state` keeps how far the rollup is settled.
 //!
 //! An index on `messages (created_at)` lets the rollup read one hour of
-//! messages, and the live view count the last minute's, without a scan.
+//! messages, and the live view count the last minute's, without a scan;
+//! those on `conversations (started_at)` and `(status, agent_id)` serve the
+//! reports' people and statuses and the live count of conversations.
 
 use sea_orm::DatabaseBackend;
 use sea_orm_migration::prelude::*;
@@ -14,7 +16,7 @@ use sea_orm_migration::prelude::*;
 #[derive(DeriveMigrationName)]
 pub(crate) struct Migration;
 
-const STATEMENTS: [&str; 6] = [
+const STATEMENTS: [&str; 8] = [
     "CREATE TABLE analytics_hourly (
         hour {ts} NOT NULL,
         agent_id varchar(36) NOT NULL,
@@ -53,6 +55,8 @@ const STATEMENTS: [&str; 6] = [
         refreshed_at {ts} NOT NULL
     )",
     "CREATE INDEX idx_messages_created ON messages (created_at)",
+    "CREATE INDEX idx_conversations_started ON conversations (started_at)",
+    "CREATE INDEX idx_conversations_status ON conversations (status, agent_id)",
 ];
 
 #[async_trait::async_trait]
@@ -73,6 +77,8 @@ impl MigrationTrait for Migration {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let db = manager.get_connection();
         for statement in [
+            "DROP INDEX idx_conversations_status",
+            "DROP INDEX idx_conversations_started",
             "DROP INDEX idx_messages_created",
             "DROP TABLE analytics_state",
             "DROP TABLE analytics_latency",
