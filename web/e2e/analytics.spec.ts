@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { makeAdmin, storeSession } from './helpers';
 
 // /dashboard/analytics end to end: an admin (made by the binary, as axe.spec.ts does) chats with
 // an agent once, asks for a recount with the Recount button, and sees the numbers arrive from the
@@ -8,47 +8,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // accounts.spec.ts (files run alphabetically, one worker), so the database already has its first
 // account.
 
-type Session = { token: string; refreshToken: string; user: unknown };
-
-async function makeAdmin(request: APIRequestContext): Promise<Session> {
-  const email = `analytics-${Date.now().toString(36)}@example.com`;
-  const password = 'analytics-e2e-password';
-  const registered = await request.post('/api/auth/register', { data: { email, password, firstName: 'Ada', lastName: 'Analyst' } });
-  expect(registered.ok()).toBeTruthy();
-  execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', email, '--password', password], {
-    env: {
-      ...process.env,
-      AGENTFORGE_DATA_DIR: process.env.AGENTFORGE_E2E_DATA_DIR,
-      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-      AGENTFORGE_LOG_LEVEL: 'warn',
-    },
-    stdio: 'pipe',
-  });
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.ok()).toBeTruthy();
-  const session = ((await login.json()) as { data: Session }).data;
-  expect((session.user as { role: string }).role).toBe('admin');
-  return session;
-}
-
-async function useSession(page: Page, session: Session) {
-  await page.goto('/');
-  await page.evaluate(
-    ([token, refresh, user]) => {
-      localStorage.setItem('agentforge_token', token);
-      localStorage.setItem('agentforge_refresh_token', refresh);
-      localStorage.setItem('agentforge_user', user);
-    },
-    [session.token, session.refreshToken, JSON.stringify(session.user)],
-  );
-}
-
 test('an admin chats once, recounts, and reads the numbers; in Arabic and dark mode too', async ({ page, request }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const session = await makeAdmin(request);
+  const { session } = await makeAdmin(request, 'analytics');
   const headers = { Authorization: `Bearer ${session.token}` };
-  await useSession(page, session);
+  await page.goto('/');
+  await storeSession(page, session);
 
   // An agent, and one exchange with it in the chat.
   const created = await request.post('/api/agents', { headers, data: { name: 'Analytics kettle', greeting: 'Hello! Ask me about kettles.', status: 'active' } });

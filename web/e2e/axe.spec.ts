@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { makeAdmin, storeSession } from './helpers';
 
 // Every page of the app, in light and dark and in English and Arabic, checked with axe-core: a
 // serious or critical violation fails. Its own project (playwright.config.ts) runs it after the
@@ -28,37 +28,10 @@ async function violations(page: Page) {
     .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n').slice(1, 3).join(' ')}`) }));
 }
 
-type Session = { token: string; refreshToken: string; user: unknown };
-
-async function register(request: APIRequestContext, tag: string, password: string): Promise<{ email: string; session: Session }> {
-  const email = `${tag}-${Date.now().toString(36)}@example.com`;
-  const res = await request.post('/api/auth/register', { data: { email, password, firstName: 'Ava', lastName: 'Tester' } });
-  expect(res.ok()).toBeTruthy();
-  return { email, session: ((await res.json()) as { data: Session }).data };
-}
-
-async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { data: Session }).data;
-}
-
 /** The pages, with what they show filled in: an agent with a document, a conversation, a team. */
 async function prepare(request: APIRequestContext) {
-  const password = 'axe-e2e-password';
-  const { email } = await register(request, 'axe', password);
   // An admin of the test server's database (made or promoted by the binary itself).
-  execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', email, '--password', password], {
-    env: {
-      ...process.env,
-      AGENTFORGE_DATA_DIR: process.env.AGENTFORGE_E2E_DATA_DIR,
-      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-      AGENTFORGE_LOG_LEVEL: 'warn',
-    },
-    stdio: 'pipe',
-  });
-  const session = await login(request, email, password);
-  expect((session.user as { role: string }).role).toBe('admin');
+  const { session } = await makeAdmin(request, 'axe');
   const headers = { Authorization: `Bearer ${session.token}` };
   const created = await request.post('/api/agents', {
     headers,
@@ -200,14 +173,7 @@ test.describe('accessibility (axe)', () => {
       for (const url of PUBLIC) await check(page, requests, url, found);
 
       // Signed in (an admin): the app starts again with the session, then every other page.
-      await page.evaluate(
-        ([token, refresh, user]) => {
-          localStorage.setItem('agentforge_token', token);
-          localStorage.setItem('agentforge_refresh_token', refresh);
-          localStorage.setItem('agentforge_user', user);
-        },
-        [data.session.token, data.session.refreshToken, JSON.stringify(data.session.user)],
-      );
+      await storeSession(page, data.session);
       await page.goto('/dashboard');
       await settle(page, requests);
       for (const url of pages(data.agentId, data.conversationId, data.mcpId)) await check(page, requests, url, found);

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { makeAdmin, signIn, storeSession } from './helpers';
 
 // Admin › Configuration end to end, on the tools server of playwright.config.ts, which keeps the
 // specification's defaults (every feature flag off) and whose model is the OpenAI-compatible
@@ -21,31 +20,10 @@ test('an admin turns uploads on and a user’s open page follows without a reloa
   await expect(page.getByTestId('document-upload')).toHaveCount(0);
 
   // An admin of this server, made by the binary.
-  const email = `flags-admin-${Date.now().toString(36)}@example.com`;
-  const password = 'flags-admin-e2e-password';
-  const registered = await request.post('/api/auth/register', { data: { email, password, firstName: 'Ada', lastName: 'Admin' } });
-  expect(registered.ok()).toBeTruthy();
-  execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', email, '--password', password], {
-    env: {
-      ...process.env,
-      AGENTFORGE_DATA_DIR: join(process.env.AGENTFORGE_E2E_DATA_DIR ?? '.', 'tools'),
-      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-      AGENTFORGE_LOG_LEVEL: 'warn',
-    },
-    stdio: 'pipe',
-  });
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  const session = ((await login.json()) as { data: { token: string; refreshToken: string; user: unknown } }).data;
+  const { session } = await makeAdmin(request, 'flags-admin', join(process.env.AGENTFORGE_E2E_DATA_DIR ?? '.', 'tools'));
   const admin = await browser.newPage({ baseURL: test.info().project.use.baseURL });
   await admin.goto('/');
-  await admin.evaluate(
-    ([t, r, u]) => {
-      localStorage.setItem('agentforge_token', t);
-      localStorage.setItem('agentforge_refresh_token', r);
-      localStorage.setItem('agentforge_user', u);
-    },
-    [session.token, session.refreshToken, JSON.stringify(session.user)],
-  );
+  await storeSession(admin, session);
 
   await admin.goto('/admin/configuration#features');
   const features = admin.getByTestId('config-features');

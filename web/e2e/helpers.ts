@@ -18,15 +18,51 @@ export async function signInAccount(page: Page, request: APIRequestContext, tag:
   expect(reg.ok()).toBeTruthy();
   const { data } = (await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } };
   await page.goto('/');
+  await storeSession(page, data);
+  return { token: data.token, email };
+}
+
+export type Session = { token: string; refreshToken: string; user: unknown };
+
+/** Puts a session into the browser's storage, as the sign-in page would (the page must be open). */
+export async function storeSession(page: Page, session: Session): Promise<void> {
   await page.evaluate(
     ([token, refresh, user]) => {
       localStorage.setItem('agentforge_token', token);
       localStorage.setItem('agentforge_refresh_token', refresh);
       localStorage.setItem('agentforge_user', user);
     },
-    [data.token, data.refreshToken, JSON.stringify(data.user)],
+    [session.token, session.refreshToken, JSON.stringify(session.user)],
   );
-  return { token: data.token, email };
+}
+
+/**
+ * Signs a fresh account up through the API, makes it an admin with the binary's own `create-admin`
+ * on the test server's data directory (`dataDir`, default the main server's), and signs it in.
+ */
+export async function makeAdmin(
+  request: APIRequestContext,
+  tag: string,
+  dataDir: string | undefined = process.env.AGENTFORGE_E2E_DATA_DIR,
+): Promise<{ email: string; password: string; session: Session }> {
+  const email = `${tag}-${Date.now().toString(36)}@example.com`;
+  const password = `${tag}-e2e-password`;
+  const registered = await request.post('/api/auth/register', { data: { email, password, firstName: 'Ada', lastName: 'Admin' } });
+  expect(registered.ok()).toBeTruthy();
+  execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', email, '--password', password], {
+    env: {
+      ...process.env,
+      AGENTFORGE_DATA_DIR: dataDir,
+      AGENTFORGE_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      AGENTFORGE_LOG_LEVEL: 'warn',
+    },
+    stdio: 'pipe',
+  });
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok()).toBeTruthy();
+  const session = ((await login.json()) as { data: Session }).data;
+  expect((session.user as { role: string }).role).toBe('admin');
+  return { email, password, session };
 }
 
 /** Where the test server prints the emails it keeps (`AGENTFORGE_MAIL_CONSOLE`, playwright.config.ts). */

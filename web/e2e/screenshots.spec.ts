@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { components } from '../src/lib/api-types';
+import { storeSession, type Session } from './helpers';
 
 type MessageOut = components['schemas']['MessageOut'];
 
@@ -66,14 +67,7 @@ test.describe.serial('screenshots', () => {
       await page.waitForLoadState('networkidle');
       await shot('verify-email');
 
-      await page.evaluate(
-        ([token, refresh, user]) => {
-          localStorage.setItem('agentforge_token', token);
-          localStorage.setItem('agentforge_refresh_token', refresh);
-          localStorage.setItem('agentforge_user', user);
-        },
-        [data.token, data.refreshToken, JSON.stringify(data.user)],
-      );
+      await storeSession(page, data);
       await page.goto('/dashboard/settings');
       await page.waitForLoadState('networkidle');
       await shot('settings');
@@ -108,15 +102,7 @@ test.describe('agent screenshots', () => {
     await request.put(`/api/agents/${firstId}`, { headers: auth, data: { greeting: 'Hello again!', status: 'active' } });
     await request.post(`/api/agents/${firstId}/deploy`, { headers: auth, data: { environment: 'production' } });
 
-    const use = async (s: { token: string; refreshToken: string; user: unknown }) =>
-      page.evaluate(
-        ([token, refresh, user]) => {
-          localStorage.setItem('agentforge_token', token);
-          localStorage.setItem('agentforge_refresh_token', refresh);
-          localStorage.setItem('agentforge_user', user);
-        },
-        [s.token, s.refreshToken, JSON.stringify(s.user)],
-      );
+    const use = async (s: Session) => storeSession(page, s);
 
     for (const v of variants) {
       await prepare(page, v.theme, v.lang);
@@ -194,14 +180,7 @@ test.describe('lists and dialogs screenshots', () => {
         await page.waitForTimeout(300);
       };
       await page.goto('/');
-      await page.evaluate(
-        ([token, refresh, user]) => {
-          localStorage.setItem('agentforge_token', token);
-          localStorage.setItem('agentforge_refresh_token', refresh);
-          localStorage.setItem('agentforge_user', user);
-        },
-        [s.token, s.refreshToken, JSON.stringify(s.user)],
-      );
+      await storeSession(page, s);
       await page.goto('/dashboard/agents');
       await settle();
       await page.locator('tbody input[type=checkbox]').first().check();
@@ -276,14 +255,7 @@ test.describe('test panel and message statuses screenshots', () => {
         await page.waitForTimeout(300);
       };
       await page.goto('/');
-      await page.evaluate(
-        ([token, refresh, user]) => {
-          localStorage.setItem('agentforge_token', token);
-          localStorage.setItem('agentforge_refresh_token', refresh);
-          localStorage.setItem('agentforge_user', user);
-        },
-        [s.token, s.refreshToken, JSON.stringify(s.user)],
-      );
+      await storeSession(page, s);
       await page.goto(`/dashboard/agents/${agentId}`);
       await settle();
       const panel = page.getByRole('region', { name: /./ }).filter({ has: page.getByTestId('agent-test-panel') });
