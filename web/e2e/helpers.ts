@@ -13,13 +13,21 @@ export async function signIn(page: Page, request: APIRequestContext, tag: string
 
 /** As `signIn`, also handing back the new account's email address (say, to invite it). */
 export async function signInAccount(page: Page, request: APIRequestContext, tag: string): Promise<{ token: string; email: string }> {
-  const email = `${tag}-${Date.now().toString(36)}@example.com`;
+  const email = uniqueEmail(tag);
   const reg = await request.post('/api/auth/register', { data: { email, password: `${tag}-e2e-password`, firstName: 'Ava', lastName: 'Tester' } });
-  expect(reg.ok()).toBeTruthy();
+  expect(reg.ok(), `sign-up answered ${reg.status()}: ${await reg.text()}`).toBeTruthy();
   const { data } = (await reg.json()) as { data: { token: string; refreshToken: string; user: unknown } };
   await page.goto('/');
   await storeSession(page, data);
   return { token: data.token, email };
+}
+
+/**
+ * An address no other sign-up of the run has: the time and a random part (tests of one project run
+ * in parallel workers, and two may start in the same millisecond).
+ */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 export type Session = { token: string; refreshToken: string; user: unknown };
@@ -45,10 +53,10 @@ export async function makeAdmin(
   tag: string,
   dataDir: string | undefined = process.env.AGENTFORGE_E2E_DATA_DIR,
 ): Promise<{ email: string; password: string; session: Session }> {
-  const email = `${tag}-${Date.now().toString(36)}@example.com`;
+  const email = uniqueEmail(tag);
   const password = `${tag}-e2e-password`;
   const registered = await request.post('/api/auth/register', { data: { email, password, firstName: 'Ada', lastName: 'Admin' } });
-  expect(registered.ok()).toBeTruthy();
+  expect(registered.ok(), `sign-up answered ${registered.status()}: ${await registered.text()}`).toBeTruthy();
   execFileSync(process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge', ['create-admin', '--email', email, '--password', password], {
     env: {
       ...process.env,
@@ -59,7 +67,7 @@ export async function makeAdmin(
     stdio: 'pipe',
   });
   const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.ok()).toBeTruthy();
+  expect(login.ok(), `sign-in answered ${login.status()}: ${await login.text()}`).toBeTruthy();
   const session = ((await login.json()) as { data: Session }).data;
   expect((session.user as { role: string }).role).toBe('admin');
   return { email, password, session };

@@ -547,7 +547,7 @@ pub struct TeamSettingsQuery {
 #[serde(rename_all = "camelCase")]
 pub struct TeamSettingsIn {
     #[serde(default)]
-    #[schema(required = true, max_length = 36)]
+    #[schema(required = true, min_length = 1, max_length = 36, pattern = r"\S")]
     pub team_id: String,
     #[serde(flatten)]
     pub settings: TeamIn,
