@@ -556,12 +556,6 @@ pub struct PerformanceOut {
     pub tool_errors: u64,
 }
 
-fn histogram_map(rows: Vec<(Vec<String>, Histogram)>) -> HashMap<String, Histogram> {
-    rows.into_iter()
-        .map(|(mut keys, h)| (keys.pop().unwrap_or_default(), h))
-        .collect()
-}
-
 /// Histograms by (agent, provider) added up by the key `key` picks
 /// (`None`: everything into one).
 fn merged(
@@ -908,10 +902,11 @@ pub async fn agents(
     let rows = analytics
         .rollup_totals(scope, agent, from, to, &[Dim::Agent, Dim::Model])
         .await?;
-    let p95 = histogram_map(
-        analytics
+    let p95 = merged(
+        &analytics
             .histograms(scope, agent, from, to, LatencyKind::Answer, &[Dim::Agent])
             .await?,
+        |k| Some(k[0].clone()),
     );
     let mut by_agent: BTreeMap<String, (RollupTotals, Option<f64>)> = BTreeMap::new();
     for (keys, t) in rows {
@@ -933,7 +928,7 @@ pub async fn agents(
             tokens_in: t.tokens_in,
             tokens_out: t.tokens_out,
             average_latency_ms: rounded(average(t.answer_ms_sum, t.answer_ms_count)),
-            p95_latency_ms: rounded(p95.get(&id).and_then(|h| percentile(h, 0.95))),
+            p95_latency_ms: rounded(p95.get(&Some(id.clone())).and_then(|h| percentile(h, 0.95))),
             error_rate: ratio(t.failed, t.answers),
             estimated_cost_usd: cost.map(cents),
             agent_id: id,

@@ -19,7 +19,7 @@ use sea_orm::{
 };
 use serde::Deserialize;
 
-use super::{Analytics, Bucket, bucket_start, count, hour_key_sql};
+use super::{Analytics, Bucket, RollupTotals, bucket_start, count, hour_key_sql};
 use crate::StoreError;
 use crate::entities::{
     analytics_hourly, analytics_latency, analytics_state, conversation, message,
@@ -61,6 +61,11 @@ impl LatencyKind {
     }
 }
 
+/// A count as a BIGINT column holds it.
+fn db(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
 /// The histogram bucket of a time: exact below 10 ms, then buckets 10 %
 /// apart, named by their lower bound (so a percentile read from them is
 /// within 5 % of the true value).
@@ -83,32 +88,13 @@ pub fn bucket_value(bucket: i32) -> f64 {
     }
 }
 
-/// One hour's sums for an agent, channel, provider and model.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Sums {
-    conversations: i64,
-    messages: i64,
-    user_messages: i64,
-    answers: i64,
-    failed: i64,
-    interrupted: i64,
-    tokens_in: i64,
-    tokens_out: i64,
-    tool_calls: i64,
-    tool_errors: i64,
-    answer_ms_sum: i64,
-    answer_ms_count: i64,
-    first_token_ms_sum: i64,
-    first_token_ms_count: i64,
-}
-
 type HourlyKey = (DateTime<Utc>, String, String, String, String);
 type LatencyKey = (DateTime<Utc>, &'static str, String, String);
 
 /// What a window of hours adds up to.
 #[derive(Debug, Default)]
 struct Summary {
-    hourly: HashMap<HourlyKey, Sums>,
+    hourly: HashMap<HourlyKey, RollupTotals>,
     latency: HashMap<LatencyKey, BTreeMap<i32, u64>>,
 }
 
@@ -221,7 +207,7 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
         {
             let get = |name: &str| {
                 row.try_get::<Option<i64>>("", name)
-                    .map(Option::unwrap_or_default)
+                    .map(|v| count(v.unwrap_or_default()))
             };
             let key = (
                 hour(&row.try_get::<String>("", "hour")?)?,
@@ -262,7 +248,8 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                 String::new(),
                 String::new(),
             );
-            summary.hourly.entry(key).or_default().conversations += row.try_get::<i64>("", "n")?;
+            summary.hourly.entry(key).or_default().conversations +=
+                count(row.try_get::<i64>("", "n")?);
         }
 
         // Times by their millisecond value: as many rows as distinct values,
@@ -326,7 +313,7 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
             let sums = summary.hourly.entry(key).or_default();
             for call in &calls {
                 sums.tool_calls += 1;
-                sums.tool_errors += i64::from(call.is_error);
+                sums.tool_errors += u64::from(call.is_error);
             }
             for call in calls {
                 let key = (
@@ -377,20 +364,20 @@ impl<C: ConnectionTrait + TransactionTrait> Analytics<'_, C> {
                     channel: Set(channel),
                     provider: Set(provider),
                     model: Set(model),
-                    conversations: Set(s.conversations),
-                    messages: Set(s.messages),
-                    user_messages: Set(s.user_messages),
-                    answers: Set(s.answers),
-                    failed: Set(s.failed),
-                    interrupted: Set(s.interrupted),
-                    tokens_in: Set(s.tokens_in),
-                    tokens_out: Set(s.tokens_out),
-                    tool_calls: Set(s.tool_calls),
-                    tool_errors: Set(s.tool_errors),
-                    answer_ms_sum: Set(s.answer_ms_sum),
-                    answer_ms_count: Set(s.answer_ms_count),
-                    first_token_ms_sum: Set(s.first_token_ms_sum),
-                    first_token_ms_count: Set(s.first_token_ms_count),
+                    conversations: Set(db(s.conversations)),
+                    messages: Set(db(s.messages)),
+                    user_messages: Set(db(s.user_messages)),
+                    answers: Set(db(s.answers)),
+                    failed: Set(db(s.failed)),
+                    interrupted: Set(db(s.interrupted)),
+                    tokens_in: Set(db(s.tokens_in)),
+                    tokens_out: Set(db(s.tokens_out)),
+                    tool_calls: Set(db(s.tool_calls)),
+                    tool_errors: Set(db(s.tool_errors)),
+                    answer_ms_sum: Set(db(s.answer_ms_sum)),
+                    answer_ms_count: Set(db(s.answer_ms_count)),
+                    first_token_ms_sum: Set(db(s.first_token_ms_sum)),
+                    first_token_ms_count: Set(db(s.first_token_ms_count)),
                 },
             )
             .collect();
