@@ -70,6 +70,7 @@ string_enum!(
         Personality = "personality",
         McpServer = "mcp_server",
         ApiKey = "api_key",
+        Integration = "integration",
         Configuration = "configuration",
         Job = "job",
         Mail = "mail",
@@ -144,6 +145,8 @@ string_enum!(
         McpServerUnassign = "mcp_server.unassign",
         ApiKeyCreate = "api_key.create",
         ApiKeyRevoke = "api_key.revoke",
+        IntegrationUpdate = "integration.update",
+        IntegrationDelete = "integration.delete",
         // Administration.
         ConfigurationUpdate = "configuration.update",
         JobRetry = "job.retry",

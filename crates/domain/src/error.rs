@@ -154,6 +154,7 @@ string_enum!(
         ApiKey = "api_key",
         McpServer = "mcp_server",
         Tool = "tool",
+        Integration = "integration",
     }
 );
 
@@ -178,6 +179,7 @@ impl Thing {
             Thing::ApiKey => "api_key_not_found",
             Thing::McpServer => "mcp_server_not_found",
             Thing::Tool => "tool_not_found",
+            Thing::Integration => "integration_not_found",
         }
     }
 
@@ -200,6 +202,7 @@ impl Thing {
             Thing::ApiKey => "API key not found",
             Thing::McpServer => "MCP server not found",
             Thing::Tool => "No such tool on this server",
+            Thing::Integration => "This integration is not connected",
         }
     }
 }

@@ -88,6 +88,7 @@ pub mod conversation;
 mod email;
 pub mod error;
 pub mod generate;
+pub mod integration;
 pub mod job;
 pub mod knowledge;
 mod language;

@@ -293,6 +293,19 @@ pub enum Resource<'a> {
     /// What only a signed-in session may do: manage API keys, change the
     /// account's password, email or existence.
     Credentials,
+    /// A person's or a team's own credentials for an outside service
+    /// (Settings › Integrations): signed in only, never with an API key.
+    Integrations(IntegrationOwner<'a>),
+}
+
+/// Whose integrations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntegrationOwner<'a> {
+    /// A person's own: theirs alone.
+    User(&'a str),
+    /// A team's: its members see which are connected, its owners and
+    /// admins change them. The actor's role in it (`None`: not a member).
+    Team(Option<TeamRole>),
 }
 
 impl Resource<'_> {
@@ -306,6 +319,8 @@ impl Resource<'_> {
             Resource::ApiKey { .. } => Thing::ApiKey,
             Resource::McpServer { .. } => Thing::McpServer,
             Resource::HostCommands => Thing::User,
+            Resource::Integrations(IntegrationOwner::User(_)) => Thing::Integration,
+            Resource::Integrations(IntegrationOwner::Team(_)) => Thing::Team,
         }
     }
 }
@@ -472,6 +487,24 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
             Actor::User { .. } => refused(Denied::SignInRequired),
             _ => hidden(),
         },
+        Resource::Integrations(owner) => {
+            let Actor::User { id, api_key, .. } = actor else {
+                return hidden();
+            };
+            match owner {
+                IntegrationOwner::User(owner_id) if owner_id != id => hidden(),
+                IntegrationOwner::Team(None) => hidden(),
+                _ if api_key.is_some() => refused(Denied::SignInRequired),
+                IntegrationOwner::User(_) => Ok(()),
+                IntegrationOwner::Team(Some(role)) => {
+                    if action == Action::View || role.manages() {
+                        Ok(())
+                    } else {
+                        refused(Denied::InsufficientTeamRole)
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -788,6 +821,43 @@ mod tests {
         assert_eq!(
             code(allowed(&admin, Action::View, Resource::Platform)),
             "ok"
+        );
+    }
+
+    #[test]
+    fn integrations_are_their_owners_and_a_teams_admins() {
+        use IntegrationOwner::{Team, User};
+        let mine = Resource::Integrations(User("owner"));
+        for action in [Action::View, Action::Edit, Action::Delete] {
+            assert_eq!(code(allowed(&owner(), action, mine)), "ok");
+            assert_eq!(code(allowed(&other(), action, mine)), "404");
+        }
+        let admin = Actor::user("admin", Role::Admin);
+        assert_eq!(code(allowed(&admin, Action::View, mine)), "404");
+        let key = Actor::with_key(
+            "owner",
+            Role::User,
+            KeyScope {
+                key_id: "k".into(),
+                agent_ids: Vec::new(),
+            },
+        );
+        assert_eq!(code(allowed(&key, Action::View, mine)), "403");
+        let team = |role| Resource::Integrations(Team(role));
+        let table: &[(Option<TeamRole>, [&str; 2])] = &[
+            (None, ["404", "404"]),
+            (Some(TeamRole::Viewer), ["ok", "403"]),
+            (Some(TeamRole::Member), ["ok", "403"]),
+            (Some(TeamRole::Admin), ["ok", "ok"]),
+            (Some(TeamRole::Owner), ["ok", "ok"]),
+        ];
+        for (role, [view, edit]) in table {
+            assert_eq!(code(allowed(&other(), Action::View, team(*role))), *view);
+            assert_eq!(code(allowed(&other(), Action::Edit, team(*role))), *edit);
+        }
+        assert_eq!(
+            code(allowed(&key, Action::Edit, team(Some(TeamRole::Owner)))),
+            "403"
         );
     }
 }

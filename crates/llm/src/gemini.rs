@@ -23,8 +23,19 @@ pub struct Gemini {
 
 impl Gemini {
     pub fn new(base_url: Option<&str>, api_key: &str, model: Option<&str>) -> Self {
+        Self::with_client(http::client(), base_url, api_key, model)
+    }
+
+    /// [`Self::new`] over `client` (one that checks where it connects, for
+    /// a base URL a user gave).
+    pub fn with_client(
+        client: reqwest::Client,
+        base_url: Option<&str>,
+        api_key: &str,
+        model: Option<&str>,
+    ) -> Self {
         Self {
-            client: http::client(),
+            client,
             base_url: base_url
                 .unwrap_or(DEFAULT_BASE_URL)
                 .trim_end_matches('/')

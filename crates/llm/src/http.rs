@@ -55,7 +55,7 @@ pub(crate) fn transport(provider: &'static str, err: reqwest::Error) -> Provider
     } else if err.is_connect() {
         ProviderError::Unavailable {
             provider,
-            detail: "could not connect; check AGENTFORGE_LLM_BASE_URL".to_owned(),
+            detail: "could not connect; check the base URL (AGENTFORGE_LLM_BASE_URL, Admin › Configuration, or your own under Settings › Integrations)".to_owned(),
         }
     } else {
         ProviderError::Unavailable {
@@ -82,8 +82,16 @@ pub(crate) async fn send(
         .get(reqwest::header::RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse().ok());
-    let body = response.text().await.unwrap_or_default();
-    Err(classify(status, retry_after, error_body(&body)))
+    let body = read_capped(response, ERROR_MAX)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    Err(classify(
+        status,
+        retry_after,
+        error_body(&String::from_utf8_lossy(&body)),
+    ))
 }
 
 /// The usual reading of an HTTP failure; providers refine it.
@@ -119,6 +127,40 @@ pub(crate) fn classify_status(
     }
 }
 
+/// The most of an error answer read.
+const ERROR_MAX: usize = 64 * 1024;
+/// The most of a whole answer, or of a streamed one, read: far above any
+/// real completion, and a bound on a server (at a URL someone gave) that
+/// sends without end.
+pub(crate) const ANSWER_MAX: usize = 16 * 1024 * 1024;
+/// The longest line or event of a stream.
+pub(crate) const EVENT_MAX: usize = 1024 * 1024;
+
+/// The body, or `None` once it passes `max` bytes (the rest is not read).
+async fn read_capped(
+    mut response: reqwest::Response,
+    max: usize,
+) -> Result<Option<Vec<u8>>, reqwest::Error> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if body.len() + chunk.len() > max {
+            return Ok(None);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(Some(body))
+}
+
+fn too_large(provider: &'static str) -> ProviderError {
+    ProviderError::Unavailable {
+        provider,
+        detail: format!(
+            "the answer was larger than {} MiB, more than any completion; stopped reading",
+            ANSWER_MAX >> 20
+        ),
+    }
+}
+
 /// The response body as server-sent events.
 pub(crate) fn events(
     provider: &'static str,
@@ -128,25 +170,36 @@ pub(crate) fn events(
     futures_util::stream::unfold(
         (
             bytes,
-            SseDecoder::new(),
+            (SseDecoder::new(), 0usize),
             std::collections::VecDeque::new(),
             false,
         ),
-        move |(mut bytes, mut decoder, mut pending, mut done)| async move {
+        move |(mut bytes, (mut decoder, mut read), mut pending, mut done)| async move {
             loop {
                 if let Some(event) = pending.pop_front() {
-                    return Some((Ok(event), (bytes, decoder, pending, done)));
+                    return Some((Ok(event), (bytes, (decoder, read), pending, done)));
                 }
                 if done {
                     return None;
                 }
                 match bytes.next().await {
-                    Some(Ok(chunk)) => pending.extend(decoder.push(&chunk)),
+                    Some(Ok(chunk)) => {
+                        read += chunk.len();
+                        pending.extend(decoder.push(&chunk));
+                        if read > ANSWER_MAX || decoder.pending() > EVENT_MAX {
+                            done = true;
+                            pending.clear();
+                            return Some((
+                                Err(too_large(provider)),
+                                (bytes, (decoder, read), pending, done),
+                            ));
+                        }
+                    }
                     Some(Err(e)) => {
                         done = true;
                         return Some((
                             Err(transport(provider, e)),
-                            (bytes, decoder, pending, done),
+                            (bytes, (decoder, read), pending, done),
                         ));
                     }
                     None => {
@@ -164,8 +217,11 @@ pub(crate) async fn json<T: serde::de::DeserializeOwned>(
     provider: &'static str,
     response: reqwest::Response,
 ) -> Result<T, ProviderError> {
-    let text = response.text().await.map_err(|e| transport(provider, e))?;
-    serde_json::from_str(&text).map_err(|e| invalid(provider, e))
+    let body = read_capped(response, ANSWER_MAX)
+        .await
+        .map_err(|e| transport(provider, e))?
+        .ok_or_else(|| too_large(provider))?;
+    serde_json::from_slice(&body).map_err(|e| invalid(provider, e))
 }
 
 /// One streamed JSON chunk. Some servers report a failure mid-stream as an

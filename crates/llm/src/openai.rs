@@ -28,8 +28,19 @@ impl OpenAi {
     /// `base_url` up to and including the version (`https://api.openai.com/v1`,
     /// `http://localhost:11434/v1`); no key for local servers that need none.
     pub fn new(base_url: Option<&str>, api_key: Option<&str>, model: Option<&str>) -> Self {
+        Self::with_client(http::client(), base_url, api_key, model)
+    }
+
+    /// [`Self::new`] over `client` (one that checks where it connects, for
+    /// a base URL a user gave).
+    pub fn with_client(
+        client: reqwest::Client,
+        base_url: Option<&str>,
+        api_key: Option<&str>,
+        model: Option<&str>,
+    ) -> Self {
         Self {
-            client: http::client(),
+            client,
             base_url: base_url
                 .unwrap_or(DEFAULT_BASE_URL)
                 .trim_end_matches('/')

@@ -43,6 +43,11 @@ impl SseDecoder {
         events
     }
 
+    /// The bytes held for the line and the event not yet complete.
+    pub fn pending(&self) -> usize {
+        self.buffer.len() + self.data.as_ref().map_or(0, String::len)
+    }
+
     /// Whatever event the stream ended in the middle of.
     pub fn finish(&mut self) -> Option<SseEvent> {
         let rest = std::mem::take(&mut self.buffer);

@@ -265,3 +265,53 @@ async fn the_receiver_can_stop_a_streamed_answer() {
     assert!(outcome.stopped);
     assert_eq!(outcome.text, "The ");
 }
+
+/// A server at a URL someone gave may answer without end: a whole answer
+/// larger than any completion, a streamed line that never ends, or events
+/// that never stop. Each is cut off with a clear error, never held in
+/// memory whole.
+#[tokio::test]
+async fn a_server_that_sends_without_end_is_cut_off() {
+    use axum::body::Body;
+    use futures_util::StreamExt;
+
+    fn endless(piece: &'static [u8]) -> Body {
+        Body::from_stream(
+            futures_util::stream::repeat(piece)
+                .map(|p| Ok::<_, std::io::Error>(axum::body::Bytes::from_static(p))),
+        )
+    }
+    const KIB: &[u8] = &[b'a'; 1024];
+    let router = axum::Router::new()
+        .route(
+            "/huge/v1/chat/completions",
+            axum::routing::post(|| async { endless(KIB) }),
+        )
+        .route(
+            "/line/v1/chat/completions",
+            axum::routing::post(|| async { endless(KIB) }),
+        )
+        .route(
+            "/events/v1/chat/completions",
+            axum::routing::post(|| async {
+                endless(b"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}]}\n\n")
+            }),
+        );
+    let base = agentforge_testkit::serve(router).await;
+    let model = |path: &str| OpenAi::new(Some(&format!("{base}/{path}/v1")), Some("k"), None);
+
+    let error = model("huge").complete(&request("m1")).await.err().unwrap();
+    assert!(error.to_string().contains("larger than 16 MiB"), "{error}");
+    for path in ["line", "events"] {
+        let mut stream = model(path).stream(&request("m1")).await.unwrap();
+        let mut failed = None;
+        while let Some(item) = stream.next().await {
+            if let Err(e) = item {
+                failed = Some(e);
+                break;
+            }
+        }
+        let error = failed.expect("the stream ends in an error");
+        assert!(error.to_string().contains("larger than"), "{path}: {error}");
+    }
+}

@@ -70,6 +70,14 @@ impl Guard {
     /// hop by hop, it connects within `connect_timeout`. No overall timeout:
     /// callers bound each call themselves (a stream may last).
     pub fn client(&self, connect_timeout: Duration) -> reqwest::Client {
+        // Only the TLS backend the workspace picked can fail to load: fall
+        // back to reqwest's defaults rather than fail every call.
+        self.builder(connect_timeout).build().unwrap_or_default()
+    }
+
+    /// The builder of [`Self::client`], for callers that add to it (a read
+    /// timeout for a streamed answer).
+    pub fn builder(&self, connect_timeout: Duration) -> reqwest::ClientBuilder {
         let guard = *self;
         let redirects = reqwest::redirect::Policy::custom(move |attempt| {
             if attempt.previous().len() >= MAX_REDIRECTS {
@@ -87,14 +95,11 @@ impl Guard {
             // because an MCP call is many small writes).
             .tcp_nodelay(true)
             .user_agent(concat!("AgentForge/", env!("CARGO_PKG_VERSION")));
-        let builder = if self.allow_private {
+        if self.allow_private {
             builder
         } else {
             builder.dns_resolver(Arc::new(PublicOnly))
-        };
-        // Only the TLS backend the workspace picked can fail to load: fall
-        // back to reqwest's defaults rather than fail every call.
-        builder.build().unwrap_or_default()
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 //! what; the runtime answers with typed events and its own errors
 //! ([`RuntimeError`]), which each caller says in its own way.
 
+pub mod credentials;
 mod error;
 mod events;
 pub mod jobs;
@@ -25,10 +26,11 @@ use agentforge_store::{DatabaseKind, Job, Store};
 use arc_swap::ArcSwap;
 use chrono::Utc;
 
+pub use credentials::{Credentials, Opened};
 pub use error::{RuntimeError, UpstreamFailure};
 pub use events::{AgentRef, Announce, LiveEvent, Silent};
 pub use jobs::{JobFailure, JobHandler, JobSettings, Queue};
-pub use models::{Models, ModelsConfig};
+pub use models::{Models, ModelsConfig, OwnModels};
 pub use tasks::Tasks;
 pub use tools::{AgentTools, Toolbox};
 pub use turn::{Citation, PriorMessage, Turn, TurnEvent, TurnRequest};
@@ -92,6 +94,8 @@ struct Inner {
     activity: turn::Activity,
     /// MCP tools for turns; `None`: turns run without tools.
     toolbox: Option<Arc<Toolbox>>,
+    /// People's and teams' own credentials; `None`: only the server's.
+    credentials: Option<Arc<Credentials>>,
 }
 
 impl Runtime {
@@ -101,11 +105,12 @@ impl Runtime {
         announce: Arc<dyn Announce>,
         settings: RuntimeSettings,
     ) -> Self {
-        Self::with_tasks(store, models, announce, settings, Tasks::new(), None)
+        Self::with_tasks(store, models, announce, settings, Tasks::new(), None, None)
     }
 
     /// A runtime whose owned tasks are `tasks` (made beforehand, so that
-    /// what the toolbox runs is owned too) and whose turns use `toolbox`.
+    /// what the toolbox runs is owned too) and whose turns use `toolbox`
+    /// and the agents' own `credentials`.
     pub fn with_tasks(
         store: Store,
         models: Models,
@@ -113,6 +118,7 @@ impl Runtime {
         settings: RuntimeSettings,
         tasks: Tasks,
         toolbox: Option<Toolbox>,
+        credentials: Option<Credentials>,
     ) -> Self {
         let worker = format!("{}-{}", hostname(), uuid::Uuid::new_v4().simple());
         let queue = Arc::new(Queue::new(store.clone(), settings.jobs.clone(), worker));
@@ -126,7 +132,29 @@ impl Runtime {
             settings,
             activity: turn::Activity::default(),
             toolbox: toolbox.map(Arc::new),
+            credentials: credentials.map(Arc::new),
         }))
+    }
+
+    /// The model connections of an agent of `owner_id`'s (shared with
+    /// `team_id`): its team's, else its owner's (Settings › Integrations).
+    pub async fn own_models(
+        &self,
+        owner_id: &str,
+        team_id: Option<&str>,
+    ) -> Result<OwnModels, agentforge_store::StoreError> {
+        let Some(credentials) = self.credentials() else {
+            return Ok(OwnModels::default());
+        };
+        let opened = credentials
+            .for_agent(self.store(), owner_id, team_id, &OwnModels::NAMES)
+            .await?;
+        Ok(OwnModels::new(opened.values(), credentials))
+    }
+
+    /// People's and teams' own credentials, when set up.
+    pub fn credentials(&self) -> Option<&Arc<Credentials>> {
+        self.0.credentials.as_ref()
     }
 
     /// The tools turns may use, when MCP is set up.

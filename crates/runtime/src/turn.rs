@@ -261,9 +261,12 @@ impl Runtime {
                 (deployed.config, deployed.version)
             }
         };
+        let own = self
+            .own_models(&agent.owner_id, agent.team_id.as_deref())
+            .await?;
         let (model, model_name) = self
             .models()
-            .for_agent(&config.model)
+            .for_agent(&config.model, &own)
             .map_err(RuntimeError::Provider)?;
         if let Some(existing) = &request.conversation {
             if existing.agent_id != agent.id {

@@ -250,3 +250,45 @@ pub async fn mcp_server(
 pub fn host_commands(actor: &Actor) -> Result<(), Error> {
     allowed(actor, Action::Edit, Resource::HostCommands)
 }
+
+/// Whose integrations the actor may do `action` to: their own (`team_id`
+/// `None`), or a team's (members see, owners and admins change), signed
+/// in only. The team's id is checked as a name of one (an unknown or
+/// malformed id is the team not found).
+pub async fn integrations(
+    store: &Store,
+    actor: &Actor,
+    team_id: Option<&str>,
+    action: Action,
+) -> Result<(Option<Team>, Option<TeamRole>), Error> {
+    use agentforge_domain::policy::IntegrationOwner;
+    match team_id {
+        None => {
+            let id = actor
+                .user_id()
+                .ok_or(Error::not_found(Thing::Integration))?;
+            allowed(
+                actor,
+                action,
+                Resource::Integrations(IntegrationOwner::User(id)),
+            )?;
+            Ok((None, None))
+        }
+        Some(id) => {
+            let id = id.trim();
+            let team = if id.is_empty() || id.chars().count() > 36 {
+                None
+            } else {
+                store.teams().get(id).await?
+            };
+            let team = team.ok_or_else(|| Error::not_found_in(Thing::Team, "teamId"))?;
+            let role = team_role(store, actor, Some(&team.id)).await?;
+            allowed(
+                actor,
+                action,
+                Resource::Integrations(IntegrationOwner::Team(role)),
+            )?;
+            Ok((Some(team), role))
+        }
+    }
+}

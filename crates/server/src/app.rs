@@ -46,7 +46,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(crate::configuration::router())
         .merge(crate::contact::router())
         .merge(api_keys::router())
-        .merge(mcp::router());
+        .merge(mcp::router())
+        .merge(crate::integrations::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads())

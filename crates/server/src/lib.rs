@@ -20,6 +20,7 @@ mod contact;
 mod conversations;
 mod docs;
 pub mod http;
+mod integrations;
 mod knowledge;
 mod locales;
 mod mail;
@@ -79,6 +80,10 @@ pub mod dto {
     pub use crate::contact::{ContactIn, ContactMessageOut};
     pub use crate::conversations::types::*;
     pub use crate::http::{DeletedOut, Envelope, ErrorBody, FieldError, ListMeta, Paged};
+    pub use crate::integrations::{
+        IntegrationFieldOut, IntegrationIn, IntegrationOut, IntegrationTeamOut, IntegrationTestOut,
+        IntegrationsOut, IntegrationsQuery,
+    };
     pub use crate::knowledge::{DocumentOut, ImageOut};
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
@@ -87,6 +92,7 @@ pub mod dto {
     pub use crate::teams::types::*;
     pub use crate::teams::{TeamSettingsIn, TeamSettingsOut, TeamSettingsQuery};
     pub use agentforge_domain::analytics::{Interval, Metric, ReportScope};
+    pub use agentforge_domain::integration::{IntegrationName, IntegrationScope};
     pub use agentforge_domain::team::{DefaultRole, InvitePolicy};
 }
 

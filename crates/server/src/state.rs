@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use agentforge_mcp::{Limits, McpPool};
 use agentforge_outbound::Guard;
-use agentforge_runtime::{Models, Runtime, Tasks, Toolbox};
+use agentforge_runtime::{Credentials, Models, Runtime, Tasks, Toolbox};
 use agentforge_store::Store;
 use chrono::{DateTime, Utc};
 
@@ -83,6 +83,10 @@ impl AppState {
             config.runtime.settings(),
             tasks,
             Some(toolbox),
+            Some(Credentials::new(
+                Arc::new(secret_key.sealer(crate::integrations::SEAL_PURPOSE)),
+                Guard::new(config.outbound_allow_private),
+            )),
         );
         let mailer = Mailer::new(&config, &secret_key, store.clone(), runtime.jobs().clone())?;
         Ok(Self(Arc::new(Services {

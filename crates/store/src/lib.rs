@@ -15,6 +15,7 @@ mod conversations;
 mod db;
 mod entities;
 mod error;
+mod integrations;
 mod jobs;
 mod knowledge;
 mod mail;
@@ -41,6 +42,7 @@ pub use conversations::{
 };
 pub use db::{Db, DbTx};
 pub use error::StoreError;
+pub use integrations::{Integration, IntegrationHolder, Integrations};
 pub use jobs::{Job, JobCounts, Jobs, NewJob};
 pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
 pub use mail::{Mail, NewMail, Outbox};
@@ -260,6 +262,10 @@ impl Store {
     pub fn contact(&self) -> ContactMessages<'_> {
         ContactMessages::new(&self.db)
     }
+
+    pub fn integrations(&self) -> Integrations<'_> {
+        Integrations::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -342,5 +348,9 @@ impl Tx {
 
     pub fn contact(&self) -> ContactMessages<'_, DbTx> {
         ContactMessages::new(&self.txn)
+    }
+
+    pub fn integrations(&self) -> Integrations<'_, DbTx> {
+        Integrations::new(&self.txn)
     }
 }

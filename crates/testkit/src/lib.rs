@@ -14,7 +14,11 @@ mod smtp;
 pub use database::{Engine, TestDatabase, engines};
 pub use pdf::{pdf, pdf_with_content};
 pub use provider::{Pace, ProviderStandIn, answer_to};
-pub use services::{ELEVENLABS_KEY, STRIPE_KEY, ServicesStandIn, TWILIO_SID, TWILIO_TOKEN};
+pub use services::{
+    DISCORD_APPLICATION_ID, DISCORD_BOT_TOKEN, ELEVENLABS_KEY, SLACK_BOT_TOKEN, STRIPE_KEY,
+    ServicesStandIn, TELEGRAM_BOT_TOKEN, TWILIO_SID, TWILIO_TOKEN, WHATSAPP_PHONE_NUMBER_ID,
+    WHATSAPP_TOKEN,
+};
 pub use smtp::{ReceivedMail, SmtpStandIn};
 
 /// Serves `router` on a free local port; returns `http://127.0.0.1:<port>`.

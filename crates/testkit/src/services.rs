@@ -1,13 +1,21 @@
-//! Twilio, ElevenLabs and Stripe, as far as AgentForge calls them: each
-//! answers with its real JSON for the credentials below and refuses others
-//! the way the service does.
+//! Twilio, ElevenLabs, Stripe, Slack, Telegram, Discord and WhatsApp, as
+//! far as AgentForge calls them: each answers with its real JSON for the
+//! credentials below and refuses others the way the service does.
 //!
 //! - Twilio: `GET /2010-04-01/Accounts/{sid}.json`, HTTP basic auth with
 //!   [`TWILIO_SID`] and [`TWILIO_TOKEN`];
 //! - ElevenLabs: `GET /v1/user/subscription` with `xi-api-key:`
 //!   [`ELEVENLABS_KEY`];
 //! - Stripe: `GET /v1/balance` with `Authorization: Bearer`
-//!   [`STRIPE_KEY`].
+//!   [`STRIPE_KEY`];
+//! - Slack (base `…/api`): `POST /api/auth.test` with `Authorization:
+//!   Bearer` [`SLACK_BOT_TOKEN`] (200 with `ok: false` otherwise);
+//! - Telegram: `GET /bot<token>/getMe` for [`TELEGRAM_BOT_TOKEN`];
+//! - Discord: `GET /users/@me` with `Authorization: Bot`
+//!   [`DISCORD_BOT_TOKEN`], the bot of [`DISCORD_APPLICATION_ID`];
+//! - WhatsApp Cloud API: `GET /{phone-number-id}` for
+//!   [`WHATSAPP_PHONE_NUMBER_ID`] with `Authorization: Bearer`
+//!   [`WHATSAPP_TOKEN`].
 
 use axum::Router;
 use axum::extract::Path;
@@ -21,6 +29,12 @@ pub const TWILIO_SID: &str = "AC0123456789abcdef0123456789abcdef";
 pub const TWILIO_TOKEN: &str = "good-token";
 pub const ELEVENLABS_KEY: &str = "good-key";
 pub const STRIPE_KEY: &str = "sk_test_good";
+pub const SLACK_BOT_TOKEN: &str = "xoxb-1111-2222-standin";
+pub const TELEGRAM_BOT_TOKEN: &str = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ0123456";
+pub const DISCORD_APPLICATION_ID: &str = "112233445566778899";
+pub const DISCORD_BOT_TOKEN: &str = "discord-good-token";
+pub const WHATSAPP_PHONE_NUMBER_ID: &str = "1098765432";
+pub const WHATSAPP_TOKEN: &str = "whatsapp-good-token";
 
 /// A running stand-in for the three services, at one address.
 pub struct ServicesStandIn {
@@ -33,7 +47,11 @@ impl ServicesStandIn {
         let router = Router::new()
             .route("/2010-04-01/Accounts/{file}", get(twilio_account))
             .route("/v1/user/subscription", get(elevenlabs_subscription))
-            .route("/v1/balance", get(stripe_balance));
+            .route("/v1/balance", get(stripe_balance))
+            .route("/api/auth.test", axum::routing::post(slack_auth_test))
+            .route("/{bot}/getMe", get(telegram_get_me))
+            .route("/users/@me", get(discord_me))
+            .route("/{phone_number_id}", get(whatsapp_number));
         Self {
             base: crate::serve(router).await,
         }
@@ -113,6 +131,86 @@ async fn stripe_balance(headers: HeaderMap) -> Response {
         "available": [{"amount": 0, "currency": "usd"}],
         "livemode": false,
         "pending": [{"amount": 0, "currency": "usd"}]
+    }))
+    .into_response()
+}
+
+async fn slack_auth_test(headers: HeaderMap) -> Response {
+    if header(&headers, "authorization") != format!("Bearer {SLACK_BOT_TOKEN}") {
+        return axum::Json(json!({"ok": false, "error": "invalid_auth"})).into_response();
+    }
+    axum::Json(json!({
+        "ok": true,
+        "url": "https://standin.slack.com/",
+        "team": "Stand-in workspace",
+        "user": "agentforge",
+        "team_id": "T0001",
+        "user_id": "U0001",
+        "bot_id": "B0001"
+    }))
+    .into_response()
+}
+
+async fn telegram_get_me(Path(bot): Path<String>) -> Response {
+    if bot != format!("bot{TELEGRAM_BOT_TOKEN}") {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"ok": false, "error_code": 401, "description": "Unauthorized"})),
+        )
+            .into_response();
+    }
+    axum::Json(json!({
+        "ok": true,
+        "result": {"id": 123456, "is_bot": true, "first_name": "Stand-in", "username": "standin_bot"}
+    }))
+    .into_response()
+}
+
+async fn discord_me(headers: HeaderMap) -> Response {
+    if header(&headers, "authorization") != format!("Bot {DISCORD_BOT_TOKEN}") {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
+        )
+            .into_response();
+    }
+    axum::Json(json!({
+        "id": DISCORD_APPLICATION_ID,
+        "username": "Stand-in bot",
+        "discriminator": "0",
+        "bot": true
+    }))
+    .into_response()
+}
+
+async fn whatsapp_number(Path(id): Path<String>, headers: HeaderMap) -> Response {
+    if header(&headers, "authorization") != format!("Bearer {WHATSAPP_TOKEN}") {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"error": {
+                "message": "Invalid OAuth access token - Cannot parse access token",
+                "type": "OAuthException",
+                "code": 190,
+                "fbtrace_id": "AStandIn"
+            }})),
+        )
+            .into_response();
+    }
+    if id != WHATSAPP_PHONE_NUMBER_ID {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"error": {
+                "message": format!("Unsupported get request. Object with ID '{id}' does not exist"),
+                "type": "GraphMethodException",
+                "code": 100
+            }})),
+        )
+            .into_response();
+    }
+    axum::Json(json!({
+        "display_phone_number": "+1 555-010-0000",
+        "verified_name": "Stand-in Shop",
+        "id": WHATSAPP_PHONE_NUMBER_ID
     }))
     .into_response()
 }

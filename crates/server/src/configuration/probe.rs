@@ -85,8 +85,20 @@ async fn model(s: &Settings) -> Result<String, String> {
     }
     let models = Models::new(&s.models());
     let (model, name) = models
-        .for_agent(&ModelSettings::default())
+        .for_agent(
+            &ModelSettings::default(),
+            &agentforge_runtime::OwnModels::default(),
+        )
         .map_err(|e| e.to_string())?;
+    complete_once(model.as_ref(), name).await
+}
+
+/// Asks `model` for one word: the cheapest call that proves the key, the
+/// endpoint and the model name.
+pub(crate) async fn complete_once(
+    model: &dyn agentforge_llm::ChatModel,
+    name: String,
+) -> Result<String, String> {
     let request = ChatRequest {
         model: name.clone(),
         messages: vec![ChatMessage::new(Role::User, "Reply with the word OK.")],
@@ -109,7 +121,7 @@ async fn mail(s: &Settings) -> Result<String, String> {
     Ok("The SMTP server answered and took the login".into())
 }
 
-fn client() -> reqwest::Client {
+pub(crate) fn client() -> reqwest::Client {
     reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(10))
         .timeout(TIMEOUT)
@@ -119,7 +131,7 @@ fn client() -> reqwest::Client {
 }
 
 /// Sends `request`; a refusal becomes the service's own words.
-async fn call(
+pub(crate) async fn call(
     service: &str,
     request: reqwest::RequestBuilder,
 ) -> Result<serde_json::Value, String> {
@@ -128,11 +140,12 @@ async fn call(
         .await
         .map_err(|e| format!("Cannot reach {service}: {}", without_url(e)))?;
     let status = response.status();
-    let body: serde_json::Value = response.json().await.unwrap_or_default();
+    let body: serde_json::Value =
+        serde_json::from_slice(&read_capped(response).await).unwrap_or_default();
     if status.is_success() {
         return Ok(body);
     }
-    let said = ["message", "detail"]
+    let said = ["message", "detail", "description"]
         .iter()
         .find_map(|key| {
             let error = body.get("error").unwrap_or(&body);
@@ -149,6 +162,23 @@ async fn call(
     })
 }
 
+/// The most of an answer a test reads: an account lookup is a few
+/// kilobytes, and a server at a URL someone gave may send without end.
+const BODY_MAX: usize = 1 << 20;
+
+/// The answer's body, at most [`BODY_MAX`] bytes of it (the rest is not
+/// read; a cut body does not parse, which reads as no answer).
+async fn read_capped(mut response: reqwest::Response) -> Vec<u8> {
+    let mut body = Vec::new();
+    while let Ok(Some(chunk)) = response.chunk().await {
+        if body.len() + chunk.len() > BODY_MAX {
+            return Vec::new();
+        }
+        body.extend_from_slice(&chunk);
+    }
+    body
+}
+
 /// A reqwest error's words without its URL (which may carry a key).
 fn without_url(e: reqwest::Error) -> String {
     let e = e.without_url();
@@ -161,7 +191,7 @@ fn without_url(e: reqwest::Error) -> String {
     }
 }
 
-fn base<'a>(configured: &'a Option<String>, default: &'a str) -> &'a str {
+pub(crate) fn base<'a>(configured: &'a Option<String>, default: &'a str) -> &'a str {
     configured
         .as_deref()
         .unwrap_or(default)
@@ -173,15 +203,18 @@ async fn twilio(s: &Settings) -> Result<String, String> {
     let (Some(sid), Some(token)) = (&t.account_sid, &t.auth_token) else {
         return Err("Set the account SID and auth token first".into());
     };
-    let url = format!(
-        "{}/2010-04-01/Accounts/{sid}.json",
-        base(&t.base_url, TWILIO)
-    );
-    let body = call(
-        "Twilio",
-        client().get(url).basic_auth(sid, Some(token.expose())),
-    )
-    .await?;
+    twilio_account(&client(), base(&t.base_url, TWILIO), sid, token.expose()).await
+}
+
+/// Looks the Twilio account up: its name and status.
+pub(crate) async fn twilio_account(
+    client: &reqwest::Client,
+    base: &str,
+    sid: &str,
+    token: &str,
+) -> Result<String, String> {
+    let url = format!("{base}/2010-04-01/Accounts/{sid}.json");
+    let body = call("Twilio", client.get(url).basic_auth(sid, Some(token))).await?;
     let text = |k: &str| {
         body.get(k)
             .and_then(|v| v.as_str())
@@ -199,15 +232,22 @@ async fn elevenlabs(s: &Settings) -> Result<String, String> {
     let Some(key) = &s.elevenlabs.api_key else {
         return Err("Set the API key first".into());
     };
-    let url = format!(
-        "{}/v1/user/subscription",
-        base(&s.elevenlabs.base_url, ELEVENLABS)
-    );
-    let body = call(
-        "ElevenLabs",
-        client().get(url).header("xi-api-key", key.expose()),
+    elevenlabs_quota(
+        &client(),
+        base(&s.elevenlabs.base_url, ELEVENLABS),
+        key.expose(),
     )
-    .await?;
+    .await
+}
+
+/// The ElevenLabs plan and the characters left this period.
+pub(crate) async fn elevenlabs_quota(
+    client: &reqwest::Client,
+    base: &str,
+    key: &str,
+) -> Result<String, String> {
+    let url = format!("{base}/v1/user/subscription");
+    let body = call("ElevenLabs", client.get(url).header("xi-api-key", key)).await?;
     let number = |k: &str| {
         body.get(k)
             .and_then(serde_json::Value::as_u64)

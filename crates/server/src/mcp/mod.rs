@@ -447,11 +447,17 @@ async fn unassign_server(
     ))]
 async fn generate_server(
     State(state): State<AppState>,
-    CurrentUser(_user, _actor): CurrentUser,
+    CurrentUser(user, _actor): CurrentUser,
     Json(body): Json<McpGenerateIn>,
 ) -> Result<Envelope<McpGenerateOut>, ApiError> {
+    // The caller's own model connection first, as their agents' turns do.
+    let own = state
+        .runtime
+        .own_models(&user.id, None)
+        .await
+        .map_err(agentforge_domain::Error::from)?;
     let (proposals, connected) =
-        service::propose(&state.runtime.models(), &body.description).await?;
+        service::propose(&state.runtime.models(), &own, &body.description).await?;
     Ok(Envelope::new(McpGenerateOut {
         model_connected: connected,
         proposals: proposals

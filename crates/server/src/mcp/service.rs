@@ -819,6 +819,7 @@ pub struct Proposal {
 /// servers does. Nothing is made.
 pub async fn propose(
     models: &agentforge_runtime::Models,
+    own: &agentforge_runtime::OwnModels,
     description: &str,
 ) -> Result<(Vec<Proposal>, bool), Error> {
     let description = description.trim();
@@ -829,7 +830,7 @@ pub async fn propose(
     problems.text("description", Some(description), 2000);
     problems.finish()?;
     let (model, model_name) = models
-        .for_agent(&agentforge_domain::agent::ModelSettings::default())
+        .for_agent(&agentforge_domain::agent::ModelSettings::default(), own)
         .map_err(|e| Error::internal(e.to_string()))?;
     let connected = model.provider() != "builtin";
     let mut proposals = Vec::new();

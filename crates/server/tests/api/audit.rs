@@ -441,6 +441,10 @@ const NOT_CHANGES: &[(&str, &str)] = &[
         "test_connection",
         "tries a connection with the settings given; saves nothing",
     ),
+    (
+        "test_integration",
+        "tries credentials with the values given; saves nothing",
+    ),
     ("refresh", "continues a session recorded at sign-in"),
     ("refresh_token", "continues a session recorded at sign-in"),
     ("touch_last_active", "records a use, like a read"),

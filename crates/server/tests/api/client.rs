@@ -1475,6 +1475,62 @@ impl Api<'_> {
         )
         .await
     }
+
+    /// GET /settings/integrations: My integrations
+    pub async fn list_integrations(&self, query: &IntegrationsQuery) -> Answer<IntegrationsOut> {
+        self.data(
+            Method::GET,
+            "/api/settings/integrations".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /settings/integrations/{name}: Connect or change an integration
+    pub async fn put_integration(
+        &self,
+        name: &str,
+        body: &IntegrationIn,
+    ) -> Answer<IntegrationOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/settings/integrations/{name}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /settings/integrations/{name}: Disconnect an integration
+    pub async fn delete_integration(
+        &self,
+        name: &str,
+        query: &IntegrationsQuery,
+    ) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/settings/integrations/{name}"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /settings/integrations/{name}/test: Test an integration
+    pub async fn test_integration(
+        &self,
+        name: &str,
+        body: &IntegrationIn,
+    ) -> Answer<IntegrationTestOut> {
+        self.data(
+            Method::POST,
+            format!("/api/settings/integrations/{name}/test"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
 }
 
 /// Every JSON operation of the document has its typed helper here (the

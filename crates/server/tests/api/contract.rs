@@ -328,6 +328,46 @@ async fn every_endpoint_answers_the_type_it_declares() {
             })
             .await
             .value();
+
+        // Settings › Integrations: the team's own Telegram bot, saved,
+        // tried (nothing answers at the default endpoint here: a refusal in
+        // words), read back masked, and removed.
+        let telegram = IntegrationIn {
+            team_id: Some(team_id.clone()),
+            bot_token: Some("123456:ABCdefGHIjklMNOpqrSTUvwxYZ0123456".into()),
+            base_url: Some("https://telegram.invalid".into()),
+            ..IntegrationIn::default()
+        };
+        let saved = api.put_integration("telegram", &telegram).await.value();
+        assert_eq!(saved.name, IntegrationName::Telegram);
+        assert!(saved.connected && saved.secrets["botToken"].set);
+        let tried = api
+            .test_integration(
+                "telegram",
+                &IntegrationIn {
+                    team_id: Some(team_id.clone()),
+                    ..IntegrationIn::default()
+                },
+            )
+            .await
+            .value();
+        assert!(!tried.ok, "{tried:?}");
+        let listed = api
+            .list_integrations(&IntegrationsQuery {
+                team_id: Some(team_id.clone()),
+            })
+            .await
+            .value();
+        assert_eq!(listed.scope, IntegrationScope::Team);
+        assert_eq!(listed.integrations.len(), IntegrationName::ALL.len());
+        api.delete_integration(
+            "telegram",
+            &IntegrationsQuery {
+                team_id: Some(team_id.clone()),
+            },
+        )
+        .await
+        .value();
         assert_eq!(settings.team.invite_policy, InvitePolicy::Members);
         let member = api
             .add_member(

@@ -21,6 +21,7 @@ mod contract;
 mod conversations;
 
 mod http_conventions;
+mod integrations;
 mod knowledge;
 mod mail;
 mod mcp;

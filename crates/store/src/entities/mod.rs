@@ -14,6 +14,7 @@ pub mod configuration;
 pub mod contact_message;
 pub mod conversation;
 pub mod document;
+pub mod integration;
 pub mod job;
 pub mod mail;
 pub mod mcp_server;

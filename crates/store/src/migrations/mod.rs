@@ -16,6 +16,7 @@ mod m0010_create_configuration;
 mod m0011_create_contact_messages;
 mod m0012_create_analytics_rollups;
 mod m0013_add_team_settings;
+mod m0014_create_integrations;
 
 pub(crate) struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_create_contact_messages::Migration),
             Box::new(m0012_create_analytics_rollups::Migration),
             Box::new(m0013_add_team_settings::Migration),
+            Box::new(m0014_create_integrations::Migration),
         ]
     }
 }
