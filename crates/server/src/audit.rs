@@ -272,20 +272,45 @@ pub async fn context(State(state): State<AppState>, request: Request, next: Next
         CONTEXT
             .scope(
                 context.clone(),
-                denied(&state.store, &context, &method, route, code),
+                denied(&state, &context, &method, route, code),
             )
             .await;
     }
     response
 }
 
-async fn denied(store: &Store, context: &Context, method: &Method, route: &str, code: &str) {
+/// The most refusals recorded for one caller (or, signed out, one
+/// address) a minute: enough to see what anyone tried, while a caller
+/// sending forbidden requests in a loop cannot fill the log (the rest are
+/// answered the same and counted in the server's log).
+pub const DENIALS_PER_MINUTE: u32 = 60;
+
+async fn denied(state: &AppState, context: &Context, method: &Method, route: &str, code: &str) {
     let actor = context
         .caller
         .lock()
         .ok()
         .and_then(|c| c.as_ref().map(|(actor, _)| actor.clone()))
         .unwrap_or(Actor::Anonymous);
+    let who = actor
+        .user_id()
+        .map(str::to_owned)
+        .or_else(|| context.ip.clone())
+        .unwrap_or_default();
+    if state
+        .rate_limiter
+        .check(&format!("audit-denied:{who}"), DENIALS_PER_MINUTE)
+        .is_err()
+    {
+        tracing::warn!(
+            caller = who,
+            route,
+            code,
+            "refusal not recorded: over {DENIALS_PER_MINUTE} a minute"
+        );
+        return;
+    }
+    let store = &state.store;
     let change = Change::new(
         AuditAction::AccessDenied,
         AuditResource::Route,

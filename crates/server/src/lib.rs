@@ -98,6 +98,7 @@ pub mod dto {
 
 pub use analytics::rollup::refresh as refresh_analytics;
 pub use app::openapi_document;
+pub use audit::DENIALS_PER_MINUTE;
 pub use config::Config;
 pub use docs::to_json as openapi_json;
 pub use knowledge::{PdfReaderLimits, run_pdf_reader};

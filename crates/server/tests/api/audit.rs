@@ -343,6 +343,33 @@ async fn a_refusal_is_an_entry_and_only_admins_read_the_log() {
         );
         assert_eq!(entry.actor_label.as_deref(), Some("ada@example.com"));
         assert!(entry.changes.contains_key("code"), "{:?}", entry.changes);
+
+        // Refused in a loop: every request is refused, but the log keeps
+        // at most a minute's allowance of them for one caller.
+        let extra = agentforge_server::DENIALS_PER_MINUTE + 10;
+        for _ in 0..extra {
+            let failure = app
+                .api(&ada)
+                .audit_logs(&AuditQuery::default())
+                .await
+                .unwrap_err();
+            assert_eq!(failure.status, 403);
+        }
+        let mut kept = 0;
+        let mut query = by_action(AuditAction::AccessDenied);
+        loop {
+            let page = app.api(&admin).audit_logs(&query).await.value();
+            kept += page
+                .entries
+                .iter()
+                .filter(|e| e.actor_label.as_deref() == Some("ada@example.com"))
+                .count();
+            match page.next_cursor {
+                Some(cursor) => query.cursor = Some(cursor),
+                None => break,
+            }
+        }
+        assert_eq!(kept, agentforge_server::DENIALS_PER_MINUTE as usize);
     })
     .await;
 }
