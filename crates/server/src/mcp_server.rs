@@ -218,6 +218,16 @@ async fn require_key(State(state): State<AppState>, mut request: Request, next: 
         )
             .into_response()
     };
+    // Against DNS rebinding: only this machine's names and the public
+    // URL's host, as it is now (an admin may change it while running).
+    let public_url = state.configuration.get().general.public_url.clone();
+    if !host_allowed(&request, &allowed_hosts(&public_url)) {
+        return (
+            StatusCode::FORBIDDEN,
+            axum::Json(json!({"error": "This host is not one this server answers MCP requests for (its public URL's, or localhost)"})),
+        )
+            .into_response();
+    }
     let Some(key) = crate::auth::bearer(request.headers()).filter(|k| api_keys::is_api_key(k))
     else {
         return refused(
@@ -237,13 +247,34 @@ async fn require_key(State(state): State<AppState>, mut request: Request, next: 
     }
 }
 
+/// Whether the request names one of `allowed` (`host` for any port,
+/// `host:port` for that one) as its host: the URI's authority (HTTP/2), else
+/// the `Host` header. No host is not allowed.
+fn host_allowed(request: &Request, allowed: &[String]) -> bool {
+    use axum::http::uri::Authority;
+    let named = request.uri().authority().cloned().or_else(|| {
+        request
+            .headers()
+            .get(axum::http::header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<Authority>().ok())
+    });
+    let Some(named) = named else { return false };
+    let host = |a: &Authority| a.host().trim_matches(['[', ']']).to_ascii_lowercase();
+    allowed
+        .iter()
+        .filter_map(|a| a.parse::<Authority>().ok())
+        .any(|a| {
+            host(&a) == host(&named) && a.port_u16().is_none_or(|p| named.port_u16() == Some(p))
+        })
+}
+
 /// The hosts the server answers MCP requests for: the public URL's, and
-/// this machine's own names (rmcp refuses others, against DNS rebinding).
+/// this machine's own names.
 fn allowed_hosts(public_url: &str) -> Vec<String> {
     let mut hosts = vec![
         "localhost".to_owned(),
         "127.0.0.1".to_owned(),
-        "::1".to_owned(),
         "[::1]".to_owned(),
     ];
     if let Ok(url) = url::Url::parse(public_url)
@@ -262,7 +293,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         state: state.clone(),
     };
     let config = StreamableHttpServerConfig::default()
-        .with_allowed_hosts(allowed_hosts(&state.config.public_url))
+        // Checked by `require_key` against the public URL in force.
+        .disable_allowed_hosts()
         // Stateless: any instance answers any request.
         .with_legacy_session_mode(false)
         .with_json_response(true)

@@ -303,3 +303,43 @@ async fn agents_are_tools_of_an_mcp_server_for_api_keys() {
     })
     .await;
 }
+
+/// Against DNS rebinding, /mcp answers only for this machine's names and
+/// the public URL's host, as an admin sets it while the server runs.
+#[tokio::test]
+async fn the_mcp_server_answers_for_the_public_urls_host_in_force() {
+    for_each_engine(async |app: TestApp| {
+        let admin = sign_up(&app, "root@example.com").await;
+        let support = deployed_agent(&app, &admin, "Support Desk").await;
+        let key = key(&app, &admin, &[&support]).await;
+        let list = async |host: &str| {
+            app.client
+                .post(app.url("/mcp"))
+                .header("host", host)
+                .header("accept", "application/json, text/event-stream")
+                .bearer_auth(&key)
+                .json(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        };
+        assert_eq!(list("agents.example.com").await, 403);
+        assert_ne!(list("localhost").await, 403);
+
+        let api = app.api(&admin);
+        let mut general = api.get_configuration().await.value().settings.general;
+        general.public_url = "https://agents.example.com".into();
+        api.put_configuration(&agentforge_server::dto::ConfigurationIn {
+            general: Some(general),
+            ..Default::default()
+        })
+        .await
+        .value();
+        assert_ne!(list("agents.example.com").await, 403);
+        assert_ne!(list("agents.example.com:8443").await, 403);
+        assert_eq!(list("evil.example.com").await, 403);
+    })
+    .await;
+}
