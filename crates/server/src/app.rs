@@ -1,7 +1,6 @@
 //! Assembles the whole HTTP application: /api, /locales and the web app,
 //! behind the shared middleware stack.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -21,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::config::CorsOrigins;
 use crate::docs::{self, ApiDoc};
 use crate::http::ApiError;
-use crate::http::middleware::{self, REQUEST_ID, SecurityHeaders};
+use crate::http::middleware::{self, REQUEST_ID};
 use crate::state::AppState;
 use crate::{
     accounts, admin, agents, analytics, api_keys, chat, conversations, knowledge, locales, mcp,
@@ -163,7 +162,7 @@ pub fn router(state: AppState) -> Router {
         .merge(locales)
         .fallback(web_app::serve)
         .layer(from_fn_with_state(
-            Arc::new(SecurityHeaders::new(&config)),
+            state.clone(),
             middleware::security_headers,
         ))
         .layer(

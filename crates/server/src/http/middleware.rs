@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use super::ApiError;
 use super::client_ip::forwarded_https;
 use super::metrics::HttpMetrics;
-use crate::config::Config;
 
 /// The request's id: the caller's when it is safe to log, else generated.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -135,7 +134,9 @@ pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Respons
     ApiError::internal(std::io::Error::other(format!("handler panicked: {detail}"))).into_response()
 }
 
-/// What the security headers of an answer depend on, from the configuration.
+/// What the security headers of an answer depend on: the public URL in
+/// force (an admin may change it while the server runs) and the trusted
+/// proxies.
 #[derive(Debug, Clone)]
 pub struct SecurityHeaders {
     /// `public_url` is https: the pages are served over HTTPS.
@@ -146,17 +147,16 @@ pub struct SecurityHeaders {
 }
 
 impl SecurityHeaders {
-    pub fn new(config: &Config) -> Self {
-        let https_public = config.public_url.starts_with("https://");
-        let public_socket_origin = config
-            .public_url
+    pub fn new(public_url: &str, trusted_proxies: usize) -> Self {
+        let https_public = public_url.starts_with("https://");
+        let public_socket_origin = public_url
             .split_once("://")
             .map(|(_, rest)| rest.split('/').next().unwrap_or_default())
             .filter(|host| is_safe_host(host))
             .map(|host| socket_origin(https_public, host));
         Self {
             https_public,
-            trusted_proxies: config.trusted_proxies,
+            trusted_proxies,
             public_socket_origin,
         }
     }
@@ -208,10 +208,14 @@ fn is_safe_host(host: &str) -> bool {
 /// when the page is served over HTTPS (`public_url` is https, or a trusted
 /// proxy's `X-Forwarded-Proto` says so).
 pub async fn security_headers(
-    State(policy): State<Arc<SecurityHeaders>>,
+    State(state): State<crate::state::AppState>,
     request: Request,
     next: Next,
 ) -> Response {
+    let policy = SecurityHeaders::new(
+        &state.configuration.get().general.public_url,
+        state.config.trusted_proxies,
+    );
     let https = policy.https_public || forwarded_https(request.headers(), policy.trusted_proxies);
     let host = request
         .uri()
@@ -280,6 +284,7 @@ mod tests {
     use tower::ServiceExt;
 
     use super::*;
+    use crate::config::Config;
 
     #[test]
     fn tokens_in_paths_are_left_out_of_logs() {
@@ -335,7 +340,7 @@ mod tests {
             )],
         )
         .unwrap();
-        let policy = SecurityHeaders::new(&config);
+        let policy = SecurityHeaders::new(&config.public_url, config.trusted_proxies);
         let csp = policy.content_security_policy(true, Some("agents.example.com"));
         assert!(
             csp.contains("connect-src 'self' wss://agents.example.com;"),

@@ -1,3 +1,4 @@
+use crate::client::Expected;
 use crate::helpers::{Engine, TestApp, assert_error, for_each_engine};
 use serde_json::json;
 
@@ -474,6 +475,28 @@ async fn hsts_is_sent_over_https_and_sockets_may_reach_this_origin_only() {
     );
     assert!(
         connect.contains(&"wss://agents.example.com".to_owned()),
+        "{connect:?}"
+    );
+
+    // An admin moving the public URL to https: in force at once.
+    let admin = crate::fixtures::sign_up(&app, "root@example.com").await;
+    let api = app.api(&admin);
+    let mut general = api.get_configuration().await.value().settings.general;
+    general.public_url = "https://moved.example.com".into();
+    api.put_configuration(&agentforge_server::dto::ConfigurationIn {
+        general: Some(general),
+        ..Default::default()
+    })
+    .await
+    .value();
+    let headers = headers_of(&app, "/api/system/health", &[]).await;
+    assert!(headers.contains_key("strict-transport-security"));
+    let connect = directive(
+        headers["content-security-policy"].to_str().unwrap(),
+        "connect-src",
+    );
+    assert!(
+        connect.contains(&"wss://moved.example.com".to_owned()),
         "{connect:?}"
     );
 }
