@@ -13,6 +13,7 @@ mod events;
 pub mod jobs;
 mod models;
 pub mod sealed;
+pub mod signature;
 mod tasks;
 pub mod tools;
 mod turn;
