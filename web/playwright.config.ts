@@ -11,9 +11,10 @@ const binary = process.env.AGENTFORGE_BIN ?? '../target/debug/agentforge';
 process.env.AGENTFORGE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agentforge-e2e-'));
 const dataDir = process.env.AGENTFORGE_E2E_DATA_DIR;
 const secretKey = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
-// The tools scenario (e2e/mcp.spec.ts) runs on a second server of its own, whose model is an
-// OpenAI-compatible stand-in (e2e/stand-ins/openai.mjs) that calls the agent's tools, and whose
-// MCP URLs may reach this machine (where the reference MCP server runs).
+// The tools scenarios (e2e/mcp.spec.ts, e2e/integrations.spec.ts) run on a second server of its
+// own, whose model is an OpenAI-compatible stand-in (e2e/stand-ins/openai.mjs) that calls the
+// agent's tools, and whose outbound URLs (MCP servers, integrations) may reach this machine (where
+// the reference MCP server and the stand-in run).
 const toolsPort = port + 1;
 const toolsURL = `http://127.0.0.1:${toolsPort}`;
 const standInPort = Number(process.env.AGENTFORGE_E2E_MODEL_PORT ?? port + 2);
@@ -46,9 +47,9 @@ export default defineConfig({
   },
   projects: [
     // One worker, files in order: accounts.spec.ts makes the fresh database's first account (its admin).
-    { name: 'chromium', testIgnore: /(axe|mcp|configuration)\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
-    // Tools, and the flags at their defaults, on their own server (above), beside the others.
-    { name: 'tools', testMatch: /(mcp|configuration)\.spec\.ts/, workers: 1, use: { browserName: 'chromium', baseURL: toolsURL } },
+    { name: 'chromium', testIgnore: /(axe|mcp|configuration|integrations)\.spec\.ts/, workers: 1, use: { browserName: 'chromium' } },
+    // Tools, integrations, and the flags at their defaults, on their own server (above), beside the others.
+    { name: 'tools', testMatch: /(mcp|configuration|integrations)\.spec\.ts/, workers: 1, use: { browserName: 'chromium', baseURL: toolsURL } },
     // Every page in light and dark, English and Arabic: its four tests side by side, once the
     // others are done (they need the database to themselves first).
     { name: 'axe', testMatch: /axe\.spec\.ts/, dependencies: ['chromium'], workers: 4, use: { browserName: 'chromium' } },

@@ -140,6 +140,7 @@ export const AUDIT_RESOURCES = enumValues<AuditResource>({
   audit_log: true,
   analytics: true,
   route: true,
+  integration: true,
 });
 export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'user.register': true,
@@ -192,6 +193,8 @@ export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'api_key.create': true,
   'api_key.revoke': true,
   'configuration.update': true,
+  'integration.update': true,
+  'integration.delete': true,
   'job.retry': true,
   'mail.resend': true,
   'contact.create': true,

@@ -1,4 +1,5 @@
-import type { Configuration, ConnectionTest, ConnectionTestIn, Masked, SavedSettings, Settings } from '@/features/configuration/api/configuration';
+import type { Masked } from '@/components/ui/secret-value';
+import type { Configuration, ConnectionTest, ConnectionTestIn, SavedSettings, Settings } from '@/features/configuration/api/configuration';
 import { mockApi, ok } from '@/testing/mocks/http';
 
 const MB = 1024 * 1024;

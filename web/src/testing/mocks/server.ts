@@ -4,6 +4,7 @@ import { contactMessagesPage, makeAdminOverview, makeContactMessages, makeOutbox
 import { makeConfiguration } from '@/testing/mocks/configuration';
 import { emptyDashboard, makeStatus } from '@/testing/mocks/dashboard';
 import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
+import { makeIntegrations } from '@/testing/mocks/integrations';
 import { makeUser } from '@/testing/mocks/users';
 
 /** A page as the server answers it for the request's `page` and `limit`, holding nothing. */
@@ -43,6 +44,8 @@ export const handlers = [
   mockApi.get('/admin/overview', () => ok(makeAdminOverview())),
   mockApi.get('/admin/mail-outbox', ({ request }) => outboxPage(makeOutbox(), request)),
   mockApi.get('/admin/contact-messages', ({ request }) => contactMessagesPage(makeContactMessages(), request)),
+  // Settings › Integrations: none of mine connected, no teams, unless a test says otherwise.
+  mockApi.get('/settings/integrations', () => ok(makeIntegrations())),
   mockApi.post('/auth/logout', () => ok({ message: 'Logged out' })),
   // The start-up check of a restored session: answers with the stored user, as the server would.
   mockApi.get('/auth/me', ({ request }) => {

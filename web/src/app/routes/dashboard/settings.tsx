@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Section } from '@/components/ui/section';
+import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
 import { DeleteAccount } from '@/features/settings/components/delete-account';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { ProfileForm } from '@/features/settings/components/profile-form';
 import { useAuth } from '@/lib/auth';
 
-/** /dashboard/settings: profile, password and the danger zone. */
+/** /dashboard/settings: profile, password, integrations (`#integrations`) and the danger zone. */
 export function SettingsRoute() {
   const { t } = useTranslation('dashboard');
   const { user } = useAuth();
@@ -27,6 +28,7 @@ export function SettingsRoute() {
       <Section id="password" title={t('settings.password.title')} description={t('settings.password.description')}>
         <PasswordForm />
       </Section>
+      <IntegrationsCard />
       <Section id="danger" tone="danger" title={t('settings.danger.title')}>
         <DeleteAccount />
       </Section>

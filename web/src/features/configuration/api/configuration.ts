@@ -16,8 +16,6 @@ export type SectionName = keyof Settings;
 export type Integration = S['Integration'];
 export type ConnectionTestIn = S['ConnectionTestIn'];
 export type ConnectionTest = S['ConnectionTestOut'];
-/** A secret as the API shows it: whether it is set, and a hint to tell values apart. */
-export type Masked = NonNullable<S['ModelSection_Masked']['apiKey']>;
 
 export const configurationKeys = {
   all: ['admin', 'configuration'] as const,

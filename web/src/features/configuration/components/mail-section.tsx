@@ -1,8 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
+import { SecretField } from '@/components/ui/secret-field';
 import type { Settings } from '@/features/configuration/api/configuration';
-import { SecretField } from '@/features/configuration/components/secret-field';
 import { SectionCard } from '@/features/configuration/components/section-card';
 import { useSectionForm } from '@/features/configuration/hooks/use-section-form';
 import { useConfigMessage } from '@/features/configuration/utils/messages';

@@ -2,11 +2,11 @@ import { CheckCircle2, PlugZap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConnectionResult } from '@/components/ui/connection-result';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import type { SectionName } from '@/features/configuration/api/configuration';
-import { ConnectionResult } from '@/features/configuration/components/connection-result';
 import { SourceBadge } from '@/features/configuration/components/source-badge';
 import type { SectionCardState } from '@/features/configuration/hooks/use-section-form';
 

@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldValues } from 'react-hook-form';
+import { useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useConnectionTest } from '@/components/ui/use-connection-test';
 import { useSaveConfiguration, useTestConnection, type SectionName, type Settings } from '@/features/configuration/api/configuration';
 import { errorMessage, useConfigMessage } from '@/features/configuration/utils/messages';
 import { INTEGRATION_OF, sectionBody, serverFieldMap, type SectionForm } from '@/features/configuration/utils/sections';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import type { KeyOf } from '@/types/i18n-keys';
-
-/** What "Test connection" found: the service answered (`ok`), refused (`failed`), or the test could not run (`error`). */
-export type TestOutcome = { kind: 'ok' | 'failed'; message: string; latencyMs: number } | { kind: 'error'; message: string };
 
 /**
  * One section's form: its values from the settings in force (following them while the form is
@@ -32,12 +30,9 @@ export function useSectionForm<N extends SectionName, Values extends FieldValues
   const test = useTestConnection();
   const [formError, setFormError] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState(false);
-  const [tested, setTested] = useState<{ values: string; outcome: TestOutcome } | null>(null);
   const integration = INTEGRATION_OF[name];
   const fieldMap = serverFieldMap(name, def);
   const title = t(`configuration.sections.${name}.title` as KeyOf<'admin'>) as string;
-  // What the form holds now, to tell whether a test's result still describes it.
-  const watched = JSON.stringify(useWatch({ control: form.control }));
 
   const placeErrors = (e: unknown) => {
     // Fields named after what the form holds now (a price table's rows, by model).
@@ -45,6 +40,7 @@ export function useSectionForm<N extends SectionName, Values extends FieldValues
     const targets = [...def.fields, ...Object.values(named).filter((f) => f !== undefined)];
     return applyServerFieldErrors(e, form.setError, targets, { ...fieldMap, ...named });
   };
+  const connection = useConnectionTest(form, placeErrors, (e) => msg(errorMessage(e)));
 
   const onSave = form.handleSubmit(async (v) => {
     setFormError(null);
@@ -65,14 +61,7 @@ export function useSectionForm<N extends SectionName, Values extends FieldValues
   const onTest = form.handleSubmit(async (v) => {
     if (!integration) return;
     setFormError(null);
-    setTested(null);
-    const snapshot = JSON.stringify(form.getValues());
-    try {
-      const out = await test.mutateAsync({ integration, settings: sectionBody(name, def.toInput(v, current)) });
-      setTested({ values: snapshot, outcome: { kind: out.ok ? 'ok' : 'failed', message: out.message, latencyMs: out.latencyMs } });
-    } catch (e) {
-      if (!placeErrors(e)) setTested({ values: snapshot, outcome: { kind: 'error', message: msg(errorMessage(e)) ?? '' } });
-    }
+    await connection.start(() => test.mutateAsync({ integration, settings: sectionBody(name, def.toInput(v, current)) }));
   });
 
   const discard = () => {
@@ -94,7 +83,7 @@ export function useSectionForm<N extends SectionName, Values extends FieldValues
     saved: justSaved && !form.formState.isDirty,
     formError,
     /** The last test's outcome, while the form still holds the values it tried. */
-    testOutcome: tested && tested.values === watched ? tested.outcome : null,
+    testOutcome: connection.outcome,
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { secretInput } from '@/components/ui/secret-value';
 import { bytesToMb, formatBytes, MB, mbToBytes } from '@/features/configuration/utils/format';
 import { formatAgo } from '@/lib/format';
-import { LIMITS, MAIL, MODEL, secretInput, serverFieldMap, STRIPE } from '@/features/configuration/utils/sections';
+import { LIMITS, MAIL, MODEL, serverFieldMap, STRIPE } from '@/features/configuration/utils/sections';
 import { makeSettings } from '@/testing/mocks/configuration';
 
 describe('configuration forms', () => {

@@ -1,5 +1,6 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
+import { secretInput, type SecretValue } from '@/components/ui/secret-value';
 import type { Integration, SavedSettings, SectionName, Settings } from '@/features/configuration/api/configuration';
 import { bytesToMb, MB, mbToBytes } from '@/features/configuration/utils/format';
 import type { ModelProvider } from '@/lib/api-enums';
@@ -25,9 +26,6 @@ export const INTEGRATION_OF: Record<SectionName, Integration | null> = {
   features: null,
   pricing: null,
 };
-
-/** A secret field: '' keeps the value in force, null removes it, other text replaces it. */
-export type SecretValue = string | null;
 
 /** The schema's messages: keys of the `admin` namespace. */
 export const V = {
@@ -79,12 +77,6 @@ const secret = (check?: { test: (v: string) => boolean; message: string }) =>
     .refine((v) => !v?.trim() || !CONTROL.test(v.trim()), V.controlChars)
     .refine((v) => !v?.trim() || !check || check.test(v.trim()), check?.message ?? V.required);
 
-/** What a secret field sends: nothing (keep), "" (remove) or the new value. */
-export function secretInput(value: SecretValue): string | undefined {
-  if (value === null) return '';
-  const typed = value.trim();
-  return typed === '' ? undefined : typed;
-}
 /** `out` with each secret that changes: typed (its new value) or removed (""); the others are left out, so they are kept. */
 function withSecrets<T extends object, K extends string>(out: T, secrets: Record<K, SecretValue>): T & Partial<Record<K, string>> {
   const sent: Partial<Record<K, string>> = {};

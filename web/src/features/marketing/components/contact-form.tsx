@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, REQUIRED_MARK } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -16,10 +16,6 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { charCount } from '@/lib/text';
 
 const EMPTY: ContactValues = { name: '', email: '', company: '', subject: '', message: '', website: '' };
-
-// A required field's label ends with a red asterisk, drawn by CSS with empty alternative text:
-// screen readers hear the field's `required` state instead of "star".
-const REQUIRED_MARK = "[&>label]:after:ms-0.5 [&>label]:after:text-red-600 [&>label]:after:content-['*'_/_''] dark:[&>label]:after:text-red-400";
 
 /** What the form sends: the trimmed fields, leaving out the empty optional ones. */
 function toInput(v: ContactValues): ContactInput {

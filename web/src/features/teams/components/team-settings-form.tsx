@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, PlugZap } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormField } from '@/components/ui/form-field';
@@ -154,13 +155,28 @@ function SettingsForm({ teamId, settings }: { teamId: string; settings: TeamSett
 }
 
 /**
- * "Settings": the team's name, description, the role newcomers get and who may invite them.
+ * "Settings": the team's name, description, the role newcomers get and who may invite them, and a
+ * link to the team's integrations.
  * `settings` is the panel's query (it needs `canInvite` too), read once for both.
  */
 export function TeamSettingsCard({ teamId, settings }: { teamId: string; settings: ReturnType<typeof useTeamSettings> }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Section id="team-settings" title={t('teams.settings.title')} description={t('teams.settings.description')}>
+    <Section
+      id="team-settings"
+      title={t('teams.settings.title')}
+      description={t('teams.settings.description')}
+      action={
+        // The team's own credentials for outside services, on Settings › Integrations (read-only for members).
+        <Link
+          to={`/dashboard/settings?integrations=${encodeURIComponent(teamId)}#integrations`}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-600 hover:underline dark:text-accent-400"
+        >
+          <PlugZap aria-hidden className="size-4" />
+          {t('settings.integrations.teamLink')}
+        </Link>
+      }
+    >
       {settings.isPending ? (
         <div role="status" className="flex justify-center py-6">
           <Spinner className="size-6" />

@@ -338,7 +338,7 @@ describe('the team’s settings', () => {
     expect(saves).toBe(2);
   });
 
-  it('shows a member the settings read-only with a note, and no invitation while only owners and admins invite', async () => {
+  it('shows a member the settings read-only with a note and a link to the team’s integrations, and no invitation while only owners and admins invite', async () => {
     const { handlers, sent } = teamHandlers(makeTeamDetail('member'));
     server.use(...handlers);
     renderApp('/dashboard/settings/team', { user: plainUser });
@@ -351,6 +351,8 @@ describe('the team’s settings', () => {
     for (const radio of within(settings).getAllByRole('radio')) expect(radio).toBeDisabled();
     expect(within(settings).getByRole('radio', { name: 'Owners and admins' })).toBeChecked();
     expect(within(settings).queryByRole('button')).not.toBeInTheDocument();
+    // The team's integrations, which members see read-only, are a link away.
+    expect(within(settings).getByRole('link', { name: 'Team integrations' })).toHaveAttribute('href', '/dashboard/settings?integrations=t1#integrations');
     await screen.findByRole('region', { name: 'Members' });
     expect(screen.queryByRole('region', { name: 'Invite someone' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument();
