@@ -185,6 +185,29 @@ async fn own_credentials_are_sealed_masked_kept_unless_typed_and_audited() {
             .value()
             .entries;
         assert_eq!(deleted[0].changes["apiKey"]["from"], json!("[redacted]"));
+
+        // Credentials go with their owner.
+        api.put_integration(
+            "telegram",
+            &IntegrationIn {
+                bot_token: Some(agentforge_testkit::TELEGRAM_BOT_TOKEN.into()),
+                ..IntegrationIn::default()
+            },
+        )
+        .await
+        .value();
+        api.delete_account(&PasswordIn {
+            password: crate::helpers::PASSWORD.into(),
+        })
+        .await
+        .value();
+        let left = app
+            .store
+            .integrations()
+            .list(agentforge_store::IntegrationHolder::User(&ada_id))
+            .await
+            .unwrap();
+        assert!(left.is_empty(), "{left:?}");
     })
     .await;
 }
