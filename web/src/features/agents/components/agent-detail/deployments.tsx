@@ -63,11 +63,13 @@ export function Deployments({ agent }: { agent: Agent }) {
                   <label htmlFor={`deploy-version-${env}`} className="sr-only">
                     {t('deploy.versionLabel', { environment: envName })}
                   </label>
+                  {/* Full width, on a line of its own: beside the name in this narrow card, it squeezes
+                      the name and its date to a word a line. */}
                   <select
                     id={`deploy-version-${env}`}
                     value={selected}
                     onChange={(e) => setChosen((c) => ({ ...c, [env]: Number(e.target.value) }))}
-                    className={cn(selectClasses, 'h-8 w-auto border-zinc-300 dark:border-zinc-700')}
+                    className={cn(selectClasses, 'border-zinc-300 dark:border-zinc-700')}
                   >
                     {numbers.map((n) => (
                       <option key={n} value={n}>
