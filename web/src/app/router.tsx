@@ -67,6 +67,7 @@ const landing = async () => ({ Component: (await import('@/app/routes/landing'))
 const signup = async () => ({ Component: (await import('@/app/routes/auth/signup')).SignupRoute });
 const overview = async () => ({ Component: (await import('@/app/routes/dashboard/overview')).DashboardOverviewRoute });
 const conversationsList = async () => ({ Component: (await import('@/app/routes/dashboard/conversations-list')).ConversationsListRoute });
+const integrations = async () => ({ Component: (await import('@/app/routes/dashboard/integrations')).IntegrationsRoute });
 
 /** The route table of the specification, section 2. */
 export const routes: RouteObject[] = [
@@ -135,16 +136,17 @@ export const routes: RouteObject[] = [
           dash('workflows/:id', 'workflow'),
           dash('workflows/:id/edit', 'workflowEdit'),
           dash('webhooks', 'webhooks'),
-          dash('marketplace', 'integrations'),
-          dash('collaboration', 'integrations'),
-          dash('integrations', 'integrations'),
-          dash('integrations/elevenlabs', 'integrations'),
+          // The specification shows the integrations screen at all four.
+          { path: 'marketplace', lazy: integrations },
+          { path: 'collaboration', lazy: integrations },
+          { path: 'integrations', lazy: integrations },
+          { path: 'integrations/elevenlabs', lazy: integrations },
           dash('integrations/twilio', 'phone'),
           dash('twilio', 'phone'),
           { path: 'integrations/api-docs', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/api-docs')).ApiDocsRoute }) },
           dash('integrations/webhooks', 'webhooks'),
           dash('integrations/embeddable', 'embeddable'),
-          dash('gemini', 'gemini'),
+          { path: 'gemini', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/gemini')).GeminiRoute }) },
           { path: 'settings', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/settings')).SettingsRoute }) },
           { path: 'settings/team', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/team-settings')).TeamSettingsRoute }) },
           { path: 'help', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/help')).HelpRoute }) },

@@ -1,6 +1,6 @@
-import type { Agent, Personality, Template, Voice } from '@/features/agents/api/agents';
+import type { Agent, AgentInput, Personality, Template, Voice } from '@/features/agents/api/agents';
 import type { AgentDocument } from '@/features/agents/api/documents';
-import { mockApi, ok } from '@/testing/mocks/http';
+import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
 
 const config = {
   description: 'Qualifies interest and books demos.',
@@ -98,3 +98,34 @@ export const catalogueHandlers = [
   mockApi.get('/agents/voices', () => ok(voices)),
   mockApi.get('/personalities', () => ok([makePersonality()])),
 ];
+
+/**
+ * My agents as the server keeps them: GET /agents answers them (one page), PUT /agents/{id}
+ * changes the model's fields it is sent, one by one as the server merges them, and answers the
+ * agent (its other fields are not applied). Every body sent is kept in `updates`.
+ */
+export function agentsApi(agents: Agent[]) {
+  const state = { agents: [...agents], updates: [] as { id: string; body: AgentInput }[] };
+  const handlers = [
+    mockApi.get('/agents', () => paged(state.agents, { limit: 100 })),
+    mockApi.put('/agents/{id}', async ({ request, params }) => {
+      const body = await request.json();
+      state.updates.push({ id: params.id, body });
+      const current = state.agents.find((a) => a.id === params.id);
+      if (!current) return fail(404, 'agent_not_found', 'Agent not found');
+      const model = body.model;
+      const next: Agent = {
+        ...current,
+        model: {
+          ...current.model,
+          ...(model && model.provider !== undefined ? { provider: model.provider } : {}),
+          ...(model && model.model !== undefined ? { model: model.model } : {}),
+        },
+        currentVersion: current.currentVersion + 1,
+      };
+      state.agents = state.agents.map((a) => (a.id === next.id ? next : a));
+      return ok(next);
+    }),
+  ];
+  return { state, handlers };
+}

@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { apiKeyKeys } from '@/lib/api-keys';
 import type { components } from '@/lib/api-types';
 
 // API keys: mine (made, listed and revoked from a signed-in session; the key itself is answered
-// once, when it is made) and, for admins, every key of the installation. One set of keys: a
+// once, when it is made) and, for admins, every key of the installation. One set of keys
+// (`src/lib/api-keys.ts`, with my keys' list, which the integrations catalogue reads too): a
 // revocation anywhere refreshes both lists.
 
 type S = components['schemas'];
@@ -16,17 +18,6 @@ export type ApiKeyInput = S['ApiKeyIn'];
 export const ADMIN_PAGE_SIZE = 10;
 
 export type AdminKeyParams = { page: number; search: string };
-
-export const apiKeyKeys = {
-  all: ['api-keys'] as const,
-  mine: () => ['api-keys', 'mine'] as const,
-  admin: () => ['api-keys', 'admin'] as const,
-  adminList: (params: AdminKeyParams) => ['api-keys', 'admin', params] as const,
-};
-
-/** GET /api-keys: my keys, newest first (never the keys themselves). */
-export const myApiKeysQueryOptions = () => queryOptions({ queryKey: apiKeyKeys.mine(), queryFn: () => api.get('/api-keys'), refetchOnMount: 'always' });
-export const useMyApiKeys = () => useQuery(myApiKeysQueryOptions());
 
 /** Makes a key: the answer carries the key itself, this once. */
 export function useCreateApiKey() {

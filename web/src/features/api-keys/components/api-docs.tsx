@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
-import { useMyApiKeys, useRevokeApiKey, type ApiKey } from '@/features/api-keys/api/api-keys';
+import { useRevokeApiKey, type ApiKey } from '@/features/api-keys/api/api-keys';
 import { AgentsCell, ExpiresCell, KeyName, Prefix, RevokeButton } from '@/features/api-keys/components/key-cells';
 import { CodeExamples } from '@/features/api-keys/components/code-examples';
 import { CreateKeyDialog } from '@/features/api-keys/components/create-key-dialog';
 import { formatDay, formatMinute } from '@/features/api-keys/utils/format';
 import { useAgentOptions } from '@/lib/agent-options';
+import { useMyApiKeys } from '@/lib/api-keys';
 
 /**
  * /dashboard/integrations/api-docs: my API keys (made here, shown once, revoked here) and

@@ -1,58 +1,29 @@
-import { ChevronRight, History, Server } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { ChevronRight, Server } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { expandedRowId } from '@/components/ui/data-table-utils';
 import { Notice } from '@/components/ui/notice';
-import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useOpenRows } from '@/components/ui/use-open-rows';
-import { useDisconnectIntegration, type Integration, type Integrations } from '@/features/integrations/api/integrations';
+import type { Integration, IntegrationName, Integrations } from '@/features/integrations/api/integrations';
 import { IntegrationForm } from '@/features/integrations/components/integration-form';
 import { IntegrationStatus } from '@/features/integrations/components/integration-status';
-import { errorMessage, PURPOSES, useIntegrationMessage } from '@/features/integrations/utils/fields';
-import { formatAgo, formatDateTime } from '@/lib/format';
-
-/** Who saved a service's credentials last, and when ("Saved by ada@example.com 5 minutes ago"). */
-function SavedBy({ integration }: { integration: Integration }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const when = formatAgo(integration.updatedAt, i18n.language);
-  if (!integration.updatedAt || !when) return null;
-  return (
-    <p className="mt-1 flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" title={formatDateTime(integration.updatedAt, i18n.language)}>
-      <History aria-hidden className="size-3.5 shrink-0" />
-      <span className="[overflow-wrap:anywhere]">
-        {integration.updatedBy ? (
-          <Trans t={t} i18nKey="settings.integrations.savedBy" values={{ email: integration.updatedBy, when }} components={[<bdi key="email" />]} />
-        ) : (
-          t('settings.integrations.savedWhen', { when })
-        )}
-      </span>
-    </p>
-  );
-}
+import { SavedBy } from '@/features/integrations/components/saved-by';
+import { useDisconnectConfirm } from '@/features/integrations/hooks/use-disconnect-confirm';
+import { PURPOSES, serviceRowId } from '@/features/integrations/utils/fields';
 
 /**
  * The services of one holder (mine or a team's): each with what it is for, whether it is
  * connected (or falls back on the server's connection) and who saved it; opened in place, its
- * form. Those who may not change them see the forms read-only.
+ * form (`openService`, the one a link names, opened from the start). Those who may not change
+ * them see the forms read-only.
  */
-export function IntegrationList({ data, teamName }: { data: Integrations; teamName?: string }) {
+export function IntegrationList({ data, teamName, openService }: { data: Integrations; teamName?: string; openService?: IntegrationName | null }) {
   const { t } = useTranslation('dashboard');
-  const msg = useIntegrationMessage();
   const teamId = data.scope === 'team' ? (data.teamId ?? null) : null;
   const readOnly = !data.canEdit;
-  const { open, toggle, close } = useOpenRows();
-  const disconnect = useDisconnectIntegration(teamId);
-
-  const confirmDisconnect = useConfirmAction<Integration>({
-    act: (i) => disconnect.mutateAsync(i.name),
-    title: (i) => t('settings.integrations.disconnect.title', { service: i.title }),
-    body: (i) => (teamId ? t('settings.integrations.disconnect.bodyTeam', { service: i.title }) : t('settings.integrations.disconnect.bodyMine', { service: i.title })),
-    confirmLabel: t('settings.integrations.disconnect.confirm'),
-    success: (_r, i) => t('settings.integrations.disconnect.done', { service: i.title }),
-    error: (e) => msg(errorMessage(e)),
-    onSuccess: (_r, i) => close(i.name),
-  });
+  const { open, toggle, close } = useOpenRows(openService ? [openService] : []);
+  const confirmDisconnect = useDisconnectConfirm(teamId, (i) => close(i.name));
 
   const columns: Column<Integration>[] = [
     {
@@ -108,7 +79,7 @@ export function IntegrationList({ data, teamName }: { data: Integrations; teamNa
         columns={columns}
         rows={data.integrations}
         rowKey={(i) => i.name}
-        rowProps={(i) => ({ 'data-testid': `integration-${i.name}` })}
+        rowProps={(i) => ({ id: serviceRowId(i.name), className: 'scroll-mt-20', 'data-testid': `integration-${i.name}` })}
         expanded={(i) =>
           open.has(i.name) ? <IntegrationForm integration={i} teamId={teamId} readOnly={readOnly} onDisconnect={() => confirmDisconnect.ask(i)} /> : null
         }

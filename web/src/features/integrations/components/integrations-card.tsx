@@ -9,16 +9,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { useIntegrations } from '@/features/integrations/api/integrations';
 import { IntegrationList } from '@/features/integrations/components/integration-list';
-import { errorMessage, useIntegrationMessage } from '@/features/integrations/utils/fields';
+import { errorMessage, isIntegrationName, serviceRowId, useIntegrationMessage } from '@/features/integrations/utils/fields';
 
 /** The search parameter naming the team whose integrations are shown (none: mine), so a team's can be linked to. */
 const PARAM = 'integrations';
+/** The search parameter naming the service whose form a link opens (`?service=slack#integrations`). */
+const SERVICE = 'service';
 const MINE = 'mine';
 
 /**
  * Settings › Integrations (`#integrations`): my own credentials for each outside service, or, chosen
  * above the list, one of my teams' (`?integrations=<teamId>`). An agent uses its team's, else its
- * owner's, else the server's.
+ * owner's, else the server's. A link may open one service's form (`?service=<name>`), as the
+ * integrations catalogue's do.
  */
 export function IntegrationsCard() {
   const { t } = useTranslation('dashboard');
@@ -26,13 +29,19 @@ export function IntegrationsCard() {
   const { hash } = useLocation();
   const [params, setParams] = useSearchParams();
   const teamId = params.get(PARAM) || null;
+  const service = params.get(SERVICE);
+  const openService = isIntegrationName(service) ? service : null;
   const query = useIntegrations(teamId);
-  const loaded = query.data !== undefined;
+  // The list on screen (not a placeholder of another holder's).
+  const shown = query.data !== undefined && !query.isPlaceholderData;
 
-  // A link to the card (/dashboard/settings?integrations=<team>#integrations) lands on it once it is there.
+  // A link to the card (/dashboard/settings?integrations=<team>#integrations) lands on it once it is
+  // there; one naming a service (?service=slack), on that service's row, opened.
   useEffect(() => {
-    if (loaded && hash === `#${PARAM}`) document.getElementById(PARAM)?.scrollIntoView?.({ block: 'start' });
-  }, [loaded, hash]);
+    if (!shown || hash !== `#${PARAM}`) return;
+    const target = (openService && document.getElementById(serviceRowId(openService))) || document.getElementById(PARAM);
+    target?.scrollIntoView?.({ block: 'start' });
+  }, [shown, hash, openService]);
 
   const select = (next: string) =>
     setParams(
@@ -77,7 +86,7 @@ export function IntegrationsCard() {
         <span className="block text-xs opacity-80">{msg(errorMessage(query.error))}</span>
       </Notice>
     ) : (
-      <IntegrationList key={selected} data={query.data} teamName={teamName} />
+      <IntegrationList key={selected} data={query.data} teamName={teamName} openService={openService} />
     );
 
   return (

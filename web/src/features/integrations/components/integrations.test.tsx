@@ -101,6 +101,19 @@ describe('settings: integrations', () => {
     expect(within(section).queryByText("Only the team's owners and admins can change its integrations.")).not.toBeInTheDocument();
   });
 
+  it('opens the service a link names (?service=<name>)', async () => {
+    const { section } = await openSection('/dashboard/settings?service=whatsapp#integrations');
+    expect(within(section).getByRole('button', { name: 'WhatsApp' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(section).getByRole('form', { name: 'WhatsApp credentials' })).toBeInTheDocument();
+    expect(within(section).getAllByRole('form')).toHaveLength(1);
+    expect(row(section, 'whatsapp')).toHaveAttribute('id', 'integration-whatsapp');
+  });
+
+  it('opens no service for a name it does not know', async () => {
+    const { section } = await openSection('/dashboard/settings?service=zapier#integrations');
+    expect(within(section).queryByRole('form')).not.toBeInTheDocument();
+  });
+
   it('says when a linked team’s integrations cannot be shown, and goes back to mine', async () => {
     const api = integrationsApi({ mine: makeIntegrations() });
     server.use(...api.handlers);

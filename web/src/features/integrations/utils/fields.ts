@@ -46,6 +46,12 @@ export const PURPOSES: Record<IntegrationName, KeyOf<'dashboard'>> = {
   whatsapp: 'settings.integrations.purposes.whatsapp',
 };
 
+/** A service name the API document knows (a link's `?service=`). */
+export const isIntegrationName = (name: string | null | undefined): name is IntegrationName => !!name && Object.hasOwn(PURPOSES, name);
+
+/** A service's row in Settings › Integrations, which a link to it (`?service=<name>#integrations`) brings into view. */
+export const serviceRowId = (name: IntegrationName) => `integration-${name}`;
+
 /** The form's values, by field name. */
 export type IntegrationValues = Partial<Record<IntegrationField, SecretValue>>;
 
