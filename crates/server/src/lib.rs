@@ -101,6 +101,7 @@ pub use app::openapi_document;
 pub use audit::DENIALS_PER_MINUTE;
 pub use config::Config;
 pub use docs::to_json as openapi_json;
+pub use integrations::TESTS_PER_MINUTE as INTEGRATION_TESTS_PER_MINUTE;
 pub use knowledge::{PdfReaderLimits, run_pdf_reader};
 pub use locales::{LANGUAGES, NAMESPACES};
 pub use secret_key::SecretKey;

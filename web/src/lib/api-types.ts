@@ -1784,7 +1784,8 @@ export interface paths {
          * @description Makes one harmless call to the service (a one-word completion, an
          *     account lookup, Slack's `auth.test`, Telegram's `getMe` …) with the
          *     values given over the saved ones, without saving, through the outbound
-         *     guard. A service that refuses is `ok: false` with its reason.
+         *     guard. A service that refuses is `ok: false` with its reason. At most
+         *     30 tests a minute per person.
          */
         post: operations["test_integration"];
         delete?: never;
@@ -12721,6 +12722,15 @@ export interface operations {
             };
             /** @description A field is invalid or missing */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 tests a minute; `Retry-After` says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

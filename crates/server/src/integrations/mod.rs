@@ -31,6 +31,9 @@ use service::{Holder, Sent};
 /// What integration secrets are sealed for.
 pub const SEAL_PURPOSE: &str = "integrations";
 
+/// The most integration tests one person may run a minute.
+pub const TESTS_PER_MINUTE: u32 = 30;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_integrations))
@@ -393,7 +396,8 @@ async fn delete_integration(
 /// Makes one harmless call to the service (a one-word completion, an
 /// account lookup, Slack's `auth.test`, Telegram's `getMe` …) with the
 /// values given over the saved ones, without saving, through the outbound
-/// guard. A service that refuses is `ok: false` with its reason.
+/// guard. A service that refuses is `ok: false` with its reason. At most
+/// 30 tests a minute per person.
 #[utoipa::path(post, path = "/settings/integrations/{name}/test", tag = "settings", request_body = IntegrationIn,
     params(("name" = IntegrationName, Path, description = "The service")), security(("bearer" = [])),
     responses(
@@ -401,6 +405,7 @@ async fn delete_integration(
         (status = 403, description = "Not the team's owner or admin, or signed in with an API key", body = ErrorBody),
         (status = 404, description = "No such service, or no such team of yours", body = ErrorBody),
         (status = 422, description = "A field is invalid or missing", body = ErrorBody),
+        (status = 429, description = "More than 30 tests a minute; `Retry-After` says when to try again", body = ErrorBody),
     ))]
 async fn test_integration(
     State(state): State<AppState>,
@@ -414,6 +419,12 @@ async fn test_integration(
     let credentials = credentials(&state)?;
     let (_, opened) =
         service::merged(&state.store, credentials, &holder, name, &body.sent()).await?;
+    // Each test is a request to a URL the caller chose: bounded per person,
+    // so an account cannot use the server to send them in bulk.
+    let caller = actor.user_id().unwrap_or_default();
+    state
+        .rate_limiter
+        .check(&format!("integration-test:{caller}"), TESTS_PER_MINUTE)?;
     let (ok, message, latency_ms) = probe::test(&opened, credentials).await;
     Ok(Envelope::new(IntegrationTestOut {
         name,

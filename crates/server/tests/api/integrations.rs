@@ -521,6 +521,29 @@ async fn every_integration_is_tried_against_its_service() {
         // A test saves nothing.
         let listed = api.list_integrations(&mine()).await.value();
         assert!(listed.integrations.iter().all(|i| !i.connected));
+
+        // Tests are requests to URLs the caller chose: at most so many a
+        // minute per person (the 18 above count), then 429; someone else
+        // is not held back.
+        let body = openai("good-key", &provider.openai_url());
+        let mut refused = None;
+        for _ in 0..agentforge_server::INTEGRATION_TESTS_PER_MINUTE {
+            if let Err(failure) = api.test_integration("openai", &body).await {
+                refused = Some(failure);
+                break;
+            }
+        }
+        refused
+            .expect("refused within the minute")
+            .expect(429, "rate_limited");
+        let grace = sign_up(&app, "grace@example.com").await;
+        assert!(
+            app.api(&grace)
+                .test_integration("openai", &body)
+                .await
+                .value()
+                .ok
+        );
     })
     .await;
 }
