@@ -23,9 +23,21 @@ MAX_EXAMPLES=${MAX_EXAMPLES:-100}
 SEED=${SEED:-20240611}
 WORKERS=${WORKERS:-2}
 
-if [ "$("$VENV/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version $SCHEMATHESIS_VERSION" ]; then
+# CPython 3.11 before 3.11.9 may fail `ast.parse` when two threads parse at
+# once (python/cpython#106905), which Hypothesis does with two workers: use
+# a 3.13 the machine has (pyenv's), else python3.
+PYTHON=${CONFORMANCE_PYTHON:-}
+if [ -z "$PYTHON" ]; then
+  PYTHON=python3
+  for candidate in "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.13*/bin/python3; do
+    if [ -x "$candidate" ]; then PYTHON=$candidate; fi
+  done
+fi
+want="$("$PYTHON" --version 2>&1) / schemathesis, version $SCHEMATHESIS_VERSION"
+have="$("$VENV/bin/python" --version 2>&1 || true) / $("$VENV/bin/schemathesis" --version 2>/dev/null || true)"
+if [ "$have" != "$want" ]; then
   rm -rf "$VENV"
-  python3 -m venv "$VENV"
+  "$PYTHON" -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
@@ -53,8 +65,25 @@ run() {
     --url "$BASE/api" \
     --max-examples "$MAX_EXAMPLES" "${seed[@]}" --workers "$WORKERS" --no-color "$@"
 }
+# Where only an affected CPython is at hand (above), Schemathesis may report
+# a Runtime Error "AST constructor recursion depth mismatch" for an
+# operation: not a finding about this API. A run that ends so, and with no
+# failure of a check, runs once more; any other outcome stands.
+run_checked() {
+  local log status=0
+  log=$(mktemp)
+  run "$@" 2>&1 | tee "$log" || status=$?
+  if [ "$status" -ne 0 ] && grep -q "AST constructor recursion depth mismatch" "$log" \
+    && ! grep -q "= FAILURES =" "$log"; then
+    echo "Schemathesis crashed inside CPython's ast.parse (python/cpython#106905), not on a check: running once more"
+    status=0
+    run "$@" || status=$?
+  fi
+  rm -f "$log"
+  return "$status"
+}
 # Saving the configuration changes the server under the run (a generated
 # one may close sign-up, turn uploads off or allow one sign-in a minute), so
 # it runs alone, after every other operation.
-run --exclude-operation-id put_configuration
-run --include-operation-id put_configuration
+run_checked --exclude-operation-id put_configuration
+run_checked --include-operation-id put_configuration

@@ -632,7 +632,9 @@ impl GenerateIn {
         if prompt.is_empty() {
             problems.add("prompt", messages::REQUIRED);
         } else {
-            problems.text("prompt", Some(&prompt), 4000);
+            // Counted as sent, as the document's maxLength counts it (white
+            // space around it included).
+            problems.text("prompt", Some(&self.prompt), 4000);
         }
         problems.text("industry", self.industry.as_deref(), 200);
         problems.text("useCase", self.use_case.as_deref(), 200);

@@ -503,6 +503,11 @@ async fn ai_generate_drafts_a_prompt_specific_agent_offline() {
         let (status, body) = call(&app, Method::POST, "/api/agents/ai-generate", &token, json!({"prompt": " ", "complexity": "extreme"})).await;
         assert_error(status, &body, 422, "validation_failed");
         assert_eq!(body["errors"].as_array().unwrap().len(), 2);
+        // Longer than the document's maxLength as sent, even if not once trimmed.
+        let long = format!("\t{}", "*".repeat(4000));
+        let (status, body) = call(&app, Method::POST, "/api/agents/ai-generate", &token, json!({"prompt": long})).await;
+        assert_error(status, &body, 422, "validation_failed");
+        assert_eq!(body["errors"][0]["field"], "prompt");
         let (_, list) = app.get_as("/api/agents", &token).await;
         assert_eq!(list["meta"]["total"], 0, "a draft is not saved");
     })
