@@ -3,31 +3,9 @@
 //! in target/sdk-venv), each side verifying what the other signed.
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use agentforge_runtime::signature::WebhookSecret;
-
-fn python() -> Option<PathBuf> {
-    let python = std::env::var_os("AGENTFORGE_TEST_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/sdk-venv/bin/python")
-        });
-    if python.exists() {
-        return Some(python);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{} is missing: `make test-rust` installs the standardwebhooks package there",
-        python.display()
-    );
-    eprintln!(
-        "SKIPPED: {} is missing; `make test-rust` installs it",
-        python.display()
-    );
-    None
-}
 
 const SCRIPT: &str = r#"
 import sys, json
@@ -41,7 +19,9 @@ print(wh.sign(msg_id, datetime.fromtimestamp(int(timestamp), tz=timezone.utc), b
 
 #[test]
 fn signatures_agree_with_the_reference_python_package() {
-    let Some(python) = python() else { return };
+    let Some(python) = agentforge_testkit::sdk_python() else {
+        return;
+    };
     let secret = WebhookSecret::generate();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

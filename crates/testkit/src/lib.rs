@@ -8,12 +8,14 @@ pub mod database;
 pub mod mcp;
 mod pdf;
 mod provider;
+mod sdk;
 mod services;
 mod smtp;
 
 pub use database::{Engine, TestDatabase, engines};
 pub use pdf::{pdf, pdf_with_content};
 pub use provider::{Pace, ProviderStandIn, answer_to};
+pub use sdk::sdk_python;
 pub use services::{
     DISCORD_APPLICATION_ID, DISCORD_BOT_TOKEN, ELEVENLABS_KEY, SLACK_BOT_TOKEN, STRIPE_KEY,
     ServicesStandIn, TELEGRAM_BOT_TOKEN, TWILIO_SID, TWILIO_TOKEN, WHATSAPP_PHONE_NUMBER_ID,

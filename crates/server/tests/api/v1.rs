@@ -157,30 +157,11 @@ async fn key_for(app: &TestApp, token: &str, agent: &str) -> String {
     key(app, token, &[agent]).await
 }
 
-fn sdk_python() -> Option<PathBuf> {
-    let python = std::env::var_os("AGENTFORGE_TEST_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/sdk-venv/bin/python")
-        });
-    if python.exists() {
-        return Some(python);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{} is missing: `make test-rust` installs the OpenAI SDK there",
-        python.display()
-    );
-    eprintln!(
-        "SKIPPED: the OpenAI SDK is not installed ({}); `make test-rust` installs it",
-        python.display()
-    );
-    None
-}
-
 #[tokio::test]
 async fn the_official_openai_python_sdk_talks_to_an_agent() {
-    let Some(python) = sdk_python() else { return };
+    let Some(python) = agentforge_testkit::sdk_python() else {
+        return;
+    };
     for_each_engine(async |app: TestApp| {
         let ada = sign_up(&app, "ada@example.com").await;
         let support = deployed_agent(&app, &ada, "Support").await;
