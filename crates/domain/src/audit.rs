@@ -147,6 +147,12 @@ string_enum!(
         ApiKeyRevoke = "api_key.revoke",
         IntegrationUpdate = "integration.update",
         IntegrationDelete = "integration.delete",
+        // Channels.
+        WebhookCreate = "webhook.create",
+        WebhookUpdate = "webhook.update",
+        WebhookDelete = "webhook.delete",
+        WebhookRegenerate = "webhook.regenerate",
+        WebhookFailing = "webhook.failing",
         // Administration.
         ConfigurationUpdate = "configuration.update",
         JobRetry = "job.retry",

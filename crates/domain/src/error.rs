@@ -81,6 +81,11 @@ impl Problems {
         }
     }
 
+    /// The problems recorded, in order.
+    pub fn into_problems(self) -> Vec<Problem> {
+        self.0
+    }
+
     /// `Ok` when no problem was recorded, else [`Error::Invalid`] listing them all.
     pub fn finish(self) -> Result<(), Error> {
         if self.0.is_empty() {
@@ -155,6 +160,8 @@ string_enum!(
         McpServer = "mcp_server",
         Tool = "tool",
         Integration = "integration",
+        Webhook = "webhook",
+        WebhookEvent = "webhook_event",
     }
 );
 
@@ -180,6 +187,8 @@ impl Thing {
             Thing::McpServer => "mcp_server_not_found",
             Thing::Tool => "tool_not_found",
             Thing::Integration => "integration_not_found",
+            Thing::Webhook => "webhook_not_found",
+            Thing::WebhookEvent => "webhook_event_not_found",
         }
     }
 
@@ -203,6 +212,8 @@ impl Thing {
             Thing::McpServer => "MCP server not found",
             Thing::Tool => "No such tool on this server",
             Thing::Integration => "This integration is not connected",
+            Thing::Webhook => "Webhook not found",
+            Thing::WebhookEvent => "Webhook event not found",
         }
     }
 }
@@ -292,6 +303,10 @@ string_enum!(
         MailNotConfigured = "mail_not_configured",
         JobNotDead = "job_not_dead",
         AlreadySent = "already_sent",
+        WebhookPaused = "webhook_paused",
+        EventReplayed = "event_replayed",
+        TooManyWebhooks = "too_many_webhooks",
+        CredentialsMissing = "credentials_missing",
     }
 );
 
@@ -339,6 +354,14 @@ impl Conflict {
             }
             Conflict::JobNotDead => "Only a job that failed for good can be retried",
             Conflict::AlreadySent => "This email was already sent",
+            Conflict::WebhookPaused => "This webhook is paused; resume it to take events again",
+            Conflict::EventReplayed => {
+                "This event id was already received: each event is taken once"
+            }
+            Conflict::TooManyWebhooks => "This agent has as many webhooks as it may have (20)",
+            Conflict::CredentialsMissing => {
+                "This platform's credentials are not set: add them to the webhook or connect the platform in Settings › Integrations"
+            }
         }
     }
 
@@ -362,6 +385,7 @@ string_enum!(
         SessionRevoked = "session_revoked",
         ApiKeyInvalid = "api_key_invalid",
         ApiKeyExpired = "api_key_expired",
+        BadSignature = "invalid_signature",
     }
 );
 
@@ -378,6 +402,9 @@ impl Unauthenticated {
             Unauthenticated::SessionRevoked => "This session was signed out; sign in again",
             Unauthenticated::ApiKeyInvalid => "Invalid API key (unknown or revoked)",
             Unauthenticated::ApiKeyExpired => "This API key has expired",
+            Unauthenticated::BadSignature => {
+                "The signature does not match this webhook's secret, or it is too old"
+            }
         }
     }
 }

@@ -103,6 +103,7 @@ pub mod team;
 pub mod templates;
 pub mod text;
 pub mod voice;
+pub mod webhook;
 
 pub use email::Email;
 pub use error::{Conflict, Denied, Error, Problem, Problems, Thing};

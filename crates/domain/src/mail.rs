@@ -34,5 +34,6 @@ string_enum!(
         TeamMemberAdded = "team_member_added",
         TeamMessage = "team_message",
         ContactMessage = "contact_message",
+        WebhookFailing = "webhook_failing",
     }
 );

@@ -121,6 +121,17 @@ pub enum Message {
         subject: String,
         message: String,
     },
+    /// A webhook failed too many times in a row.
+    WebhookFailing {
+        name: String,
+        webhook: String,
+        platform: String,
+        agent: String,
+        failures: u32,
+        /// The last failure, in words.
+        error: String,
+        link: String,
+    },
 }
 
 impl Message {
@@ -135,6 +146,7 @@ impl Message {
             Message::TeamMemberAdded { .. } => MailTemplate::TeamMemberAdded,
             Message::TeamMessage { .. } => MailTemplate::TeamMessage,
             Message::ContactMessage { .. } => MailTemplate::ContactMessage,
+            Message::WebhookFailing { .. } => MailTemplate::WebhookFailing,
         }
     }
 
@@ -147,7 +159,8 @@ impl Message {
             | Message::PasswordReset { name, .. }
             | Message::PasswordWasReset { name, .. }
             | Message::TeamMemberAdded { name, .. }
-            | Message::TeamMessage { name, .. } => name,
+            | Message::TeamMessage { name, .. }
+            | Message::WebhookFailing { name, .. } => name,
             Message::TeamInvitation { .. } | Message::ContactMessage { .. } => "",
         }
     }
@@ -158,7 +171,8 @@ impl Message {
             Message::EmailVerification { link, .. }
             | Message::PasswordReset { link, .. }
             | Message::TeamInvitation { link, .. }
-            | Message::TeamMemberAdded { link, .. } => Some(link),
+            | Message::TeamMemberAdded { link, .. }
+            | Message::WebhookFailing { link, .. } => Some(link),
             Message::PasswordChanged { reset_link, .. }
             | Message::PasswordWasReset { reset_link, .. } => Some(reset_link),
             Message::EmailChanged { .. }
@@ -205,6 +219,13 @@ impl Message {
                 subject,
                 ..
             } => context! { product, from, email, company, subject },
+            Message::WebhookFailing {
+                webhook,
+                platform,
+                agent,
+                failures,
+                ..
+            } => context! { product, name, webhook, platform, agent, failures },
         }
     }
 
@@ -214,6 +235,7 @@ impl Message {
             Message::TeamMessage { message, .. } | Message::ContactMessage { message, .. } => {
                 Some(message)
             }
+            Message::WebhookFailing { error, .. } if !error.is_empty() => Some(error),
             _ => None,
         }
     }

@@ -159,6 +159,177 @@ impl WebhookSecret {
     }
 }
 
+/// The platforms' own signature schemes, for their inbound webhooks.
+pub mod platform {
+    use aws_lc_rs::{constant_time, hmac, signature};
+
+    use super::TOLERANCE_SECONDS;
+
+    fn timestamp_fresh(timestamp: &str, now: i64) -> bool {
+        timestamp.trim().parse::<i64>().is_ok_and(|seconds| {
+            seconds >= now.saturating_sub(TOLERANCE_SECONDS)
+                && seconds <= now.saturating_add(TOLERANCE_SECONDS)
+        })
+    }
+
+    fn hmac_hex_matches(secret: &str, content: &[u8], hex_tag: &str) -> bool {
+        let Ok(tag) = hex::decode(hex_tag.trim()) else {
+            return false;
+        };
+        let key = hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes());
+        hmac::verify(&key, content, &tag).is_ok()
+    }
+
+    /// HMAC-SHA256 of `content` with `secret`, in lowercase hexadecimal.
+    pub fn hmac_hex(secret: &str, content: &[u8]) -> String {
+        let key = hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes());
+        hex::encode(hmac::sign(&key, content).as_ref())
+    }
+
+    /// Slack's request signing: `X-Slack-Signature` is `v0=` and the hex
+    /// HMAC-SHA256 of `v0:{X-Slack-Request-Timestamp}:{body}` with the
+    /// app's signing secret; the timestamp within five minutes of now.
+    pub fn slack(secret: &str, timestamp: &str, signature: &str, body: &[u8], now: i64) -> bool {
+        if !timestamp_fresh(timestamp, now) {
+            return false;
+        }
+        let Some(tag) = signature.strip_prefix("v0=") else {
+            return false;
+        };
+        let mut content = Vec::with_capacity(body.len() + timestamp.len() + 4);
+        content.extend_from_slice(b"v0:");
+        content.extend_from_slice(timestamp.trim().as_bytes());
+        content.push(b':');
+        content.extend_from_slice(body);
+        hmac_hex_matches(secret, &content, tag)
+    }
+
+    /// Meta's `X-Hub-Signature-256` (WhatsApp Cloud API): `sha256=` and the
+    /// hex HMAC-SHA256 of the body with the app secret.
+    pub fn hub(app_secret: &str, signature: &str, body: &[u8]) -> bool {
+        signature
+            .strip_prefix("sha256=")
+            .is_some_and(|tag| hmac_hex_matches(app_secret, body, tag))
+    }
+
+    /// Discord interactions: `X-Signature-Ed25519` is the hex Ed25519
+    /// signature of `{X-Signature-Timestamp}{body}` by the application's
+    /// public key (hex); the timestamp within five minutes of now.
+    pub fn discord(
+        public_key_hex: &str,
+        timestamp: &str,
+        signature_hex: &str,
+        body: &[u8],
+        now: i64,
+    ) -> bool {
+        if !timestamp_fresh(timestamp, now) {
+            return false;
+        }
+        let (Ok(key), Ok(sig)) = (
+            hex::decode(public_key_hex),
+            hex::decode(signature_hex.trim()),
+        ) else {
+            return false;
+        };
+        let mut content = Vec::with_capacity(timestamp.len() + body.len());
+        content.extend_from_slice(timestamp.as_bytes());
+        content.extend_from_slice(body);
+        signature::UnparsedPublicKey::new(&signature::ED25519, key)
+            .verify(&content, &sig)
+            .is_ok()
+    }
+
+    /// Whether two secrets are equal, in a time that does not depend on
+    /// where they differ (Telegram's secret token, WhatsApp's verify token).
+    pub fn same_secret(given: &str, expected: &str) -> bool {
+        !expected.is_empty()
+            && constant_time::verify_slices_are_equal(given.as_bytes(), expected.as_bytes()).is_ok()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use aws_lc_rs::signature::{Ed25519KeyPair, KeyPair};
+
+        use super::*;
+
+        #[test]
+        fn slacks_example_verifies() {
+            // Slack's documented example (api.slack.com/authentication/verifying-requests-from-slack).
+            let body = b"token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&team_domain=testteamnow&channel_id=G8PSS9T3V&channel_name=foobar&user_id=U2CERLKJA&user_name=roadrunner&command=%2Fwebhook-collect&text=&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1DC2JH3J%2F397700885554%2F96rGlfmibIGlgcZRskXaIFfN&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c";
+            let secret = "8f742231b10e8888abcd99yyyzzz85a5";
+            let signature = "v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503";
+            assert!(slack(secret, "1531420618", signature, body, 1_531_420_618));
+            assert!(!slack(
+                secret,
+                "1531420618",
+                signature,
+                body,
+                1_531_420_618 + 301
+            ));
+            assert!(!slack(
+                "other",
+                "1531420618",
+                signature,
+                body,
+                1_531_420_618
+            ));
+            assert!(!slack(secret, "1531420618", "v1=00", body, 1_531_420_618));
+        }
+
+        #[test]
+        fn hub_signatures_verify() {
+            let body = br#"{"object":"whatsapp_business_account"}"#;
+            let signature = format!("sha256={}", hmac_hex("app-secret", body));
+            assert!(hub("app-secret", &signature, body));
+            assert!(!hub("other", &signature, body));
+            assert!(!hub("app-secret", &signature, b"{}"));
+            assert!(!hub("app-secret", "sha1=00", body));
+        }
+
+        #[test]
+        fn discord_signatures_verify_with_the_public_key() {
+            let pair = Ed25519KeyPair::generate().unwrap();
+            let public = hex::encode(pair.public_key().as_ref());
+            let body = br#"{"type":1}"#;
+            let sign = |ts: &str, body: &[u8]| {
+                let mut content = ts.as_bytes().to_vec();
+                content.extend_from_slice(body);
+                hex::encode(pair.sign(&content).as_ref())
+            };
+            let now = 1_700_000_000;
+            assert!(discord(
+                &public,
+                "1700000000",
+                &sign("1700000000", body),
+                body,
+                now
+            ));
+            assert!(!discord(
+                &public,
+                "1700000000",
+                &sign("1700000000", b"{}"),
+                body,
+                now
+            ));
+            assert!(!discord(
+                &public,
+                "1699999000",
+                &sign("1699999000", body),
+                body,
+                now
+            ));
+            assert!(!discord(&public, "1700000000", "zz", body, now));
+        }
+
+        #[test]
+        fn secrets_compare_whole() {
+            assert!(same_secret("abc", "abc"));
+            assert!(!same_secret("abd", "abc"));
+            assert!(!same_secret("", ""));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

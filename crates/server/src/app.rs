@@ -46,7 +46,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(crate::contact::router())
         .merge(api_keys::router())
         .merge(mcp::router())
-        .merge(crate::integrations::router());
+        .merge(crate::integrations::router())
+        .merge(crate::webhooks::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads())
@@ -141,6 +142,12 @@ pub fn router(state: AppState) -> Router {
     document_common_failures(&mut document);
     let api = api
         .merge(docs::router(document))
+        .merge(
+            crate::webhooks::inbound::router().route_layer(from_fn_with_state(
+                config.request_timeout.max(middleware::LONG_REQUEST),
+                middleware::timeout,
+            )),
+        )
         .fallback(api_not_found)
         .route_layer(from_fn(middleware::remember_route))
         .layer(from_fn(middleware::json_errors))

@@ -38,6 +38,7 @@ mod system;
 mod teams;
 pub mod telemetry;
 mod web_app;
+mod webhooks;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -91,9 +92,16 @@ pub mod dto {
     pub use crate::system::{HealthOut, ProvidersOut, StatusOut};
     pub use crate::teams::types::*;
     pub use crate::teams::{TeamSettingsIn, TeamSettingsOut, TeamSettingsQuery};
+    pub use crate::webhooks::{
+        WebhookCredentialsIn, WebhookCredentialsOut, WebhookDayOut, WebhookEventOut, WebhookIn,
+        WebhookOut, WebhookPick, WebhookPostOut, WebhookSecretOut, WebhookStatsOut,
+        WebhookStatsRowOut, WebhookTestAnswerOut, WebhookTestIn, WebhookTestOut, WebhookUpdateIn,
+        WebhooksQuery, WebhooksStatsOut,
+    };
     pub use agentforge_domain::analytics::{Interval, Metric, ReportScope};
     pub use agentforge_domain::integration::{IntegrationName, IntegrationScope};
     pub use agentforge_domain::team::{DefaultRole, InvitePolicy};
+    pub use agentforge_domain::webhook::{WebhookEventStatus, WebhookPlatform, WebhookStatus};
 }
 
 pub use analytics::rollup::refresh as refresh_analytics;
@@ -106,6 +114,7 @@ pub use knowledge::{PdfReaderLimits, run_pdf_reader};
 pub use locales::{LANGUAGES, NAMESPACES};
 pub use secret_key::SecretKey;
 pub use state::AppState;
+pub use webhooks::inbound::TESTS_PER_MINUTE as WEBHOOK_TESTS_PER_MINUTE;
 
 /// Opens the database the configuration names, without migrating it.
 pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
@@ -171,6 +180,27 @@ impl Application {
             .jobs()
             .schedule(audit::PURGE, "0 23 3 * * *", serde_json::Value::Null)
             .context("cannot schedule the audit log's retention")?;
+        state.runtime.jobs().register(
+            webhooks::service::ANSWER,
+            webhooks::service::AnswerJob {
+                state: state.downgrade(),
+            },
+        );
+        state.runtime.jobs().register(
+            webhooks::service::PURGE,
+            webhooks::service::PurgeEvents {
+                store: state.store.clone(),
+            },
+        );
+        state
+            .runtime
+            .jobs()
+            .schedule(
+                webhooks::service::PURGE,
+                "0 41 3 * * *",
+                serde_json::Value::Null,
+            )
+            .context("cannot schedule the webhook events' retention")?;
         state.runtime.jobs().register(
             analytics::rollup::ROLLUP,
             analytics::rollup::Rollup {

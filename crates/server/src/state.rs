@@ -57,6 +57,19 @@ impl Deref for AppState {
 }
 
 impl AppState {
+    /// The state from its services (a job handler holding them weakly
+    /// rebuilds it while it runs).
+    pub fn from_services(services: Arc<Services>) -> Self {
+        Self(services)
+    }
+
+    /// The services, without keeping them alive: for what the services
+    /// themselves hold (job handlers), which must not keep them from
+    /// being dropped.
+    pub fn downgrade(&self) -> std::sync::Weak<Services> {
+        Arc::downgrade(&self.0)
+    }
+
     pub fn new(store: Store, config: Config, secret_key: SecretKey) -> anyhow::Result<Self> {
         let realtime = Arc::new(Hub::new(store.clone(), config.realtime_session_check));
         let tasks = Tasks::new();

@@ -25,6 +25,7 @@ mod personalities;
 mod teams;
 mod tokens;
 mod users;
+mod webhooks;
 
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
 pub use analytics::{
@@ -53,6 +54,10 @@ pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
 };
 pub use users::{NewUser, ProfileChanges, User, UserFilter, UserSort, Users};
+pub use webhooks::{
+    EventOutcome, NewWebhook, NewWebhookEvent, Webhook, WebhookChange, WebhookCounters, WebhookDay,
+    WebhookEvent, WebhookFilter, Webhooks,
+};
 
 use sea_orm::{TransactionSession, TransactionTrait};
 use sea_orm_migration::MigratorTrait;
@@ -266,6 +271,10 @@ impl Store {
     pub fn integrations(&self) -> Integrations<'_> {
         Integrations::new(&self.db)
     }
+
+    pub fn webhooks(&self) -> Webhooks<'_> {
+        Webhooks::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -352,5 +361,9 @@ impl Tx {
 
     pub fn integrations(&self) -> Integrations<'_, DbTx> {
         Integrations::new(&self.txn)
+    }
+
+    pub fn webhooks(&self) -> Webhooks<'_, DbTx> {
+        Webhooks::new(&self.txn)
     }
 }

@@ -2336,6 +2336,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Your agents' webhooks (and your teams' agents'), newest first, filtered
+         *     by platform, status and agent; `all` (or nothing) means no filter.
+         */
+        get: operations["list_webhooks_v1"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Connects one of your agents (owner or team editor) to a platform. The
+         *     answer carries the inbound URL and, this once, the secret to give the
+         *     platform (custom and Zapier: the `whsec_` signing secret; Telegram: the
+         *     `secret_token`; WhatsApp: the verify token). Credentials are checked
+         *     for the platform and sealed; those left out come from the platform's
+         *     connected integration. Audited as `webhook.create`.
+         */
+        post: operations["create_webhook_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook stats
+         * @description Received, succeeded, failed, refused (bad signature), average latency
+         *     and last received: overall, per webhook, and per day for the last 14
+         *     days, over the webhooks the filters show.
+         */
+        get: operations["webhook_stats_v1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's webhooks
+         * @description The webhooks of the agent `agentId` (a webhook's id names that webhook).
+         */
+        get: operations["agent_webhooks_v1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{agentId}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate an agent's webhooks
+         * @description A new URL token and secret for each of the agent's webhooks (or the one
+         *     `webhookId` names); the old ones stop working at once. Answers each
+         *     with its new secret, this once. Audited as `webhook.regenerate`.
+         */
+        post: operations["regenerate_webhook_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{agentId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test an agent's webhook
+         * @description Runs `testData` through the same path as a real event of the webhook
+         *     (`webhookId`, or the agent's only one): read as the platform's event,
+         *     answered by the agent's production deployment in a test conversation,
+         *     and shown with the call that would post the answer, without posting.
+         *     At most 30 tests a minute per person.
+         */
+        post: operations["test_webhook_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks (direct)
+         * @description As `GET /v1/webhooks`.
+         */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Create a webhook (direct)
+         * @description As `POST /v1/webhooks`.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook stats (direct)
+         * @description As `GET /v1/webhooks/stats`.
+         */
+        get: operations["webhook_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook */
+        get: operations["get_webhook"];
+        /**
+         * Change a webhook
+         * @description Renames it, pauses or resumes it (`status`), or changes its
+         *     credentials (a field left out is kept, `""` removes it). Audited as
+         *     `webhook.update`, secrets redacted.
+         */
+        put: operations["update_webhook"];
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Its URL stops at once; its events go with it. Audited as
+         *     `webhook.delete`.
+         */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's recent events
+         * @description The newest 100 events with what became of each (queued, succeeded,
+         *     failed, ignored), tests included and marked.
+         */
+        get: operations["webhook_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a webhook (direct)
+         * @description A new URL token and secret; the old ones stop at once. The secret is
+         *     in the answer, this once. Audited as `webhook.regenerate`.
+         */
+        post: operations["regenerate_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a webhook (direct)
+         * @description As `POST /v1/webhooks/{agentId}/test`, for this webhook.
+         */
+        post: operations["test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2670,7 +2922,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -4369,6 +4621,165 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_WebhookEventOut: {
+            data: {
+                /** @description The answer (shortened to 2,000 characters). */
+                answer?: string | null;
+                conversationId?: string | null;
+                error?: string | null;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                id: string;
+                /** Format: int64 */
+                latencyMs?: number | null;
+                /** @description The message (shortened to 500 characters). */
+                message: string;
+                /** Format: date-time */
+                receivedAt: string;
+                /** @description Who sent it, as the platform names them (and the thread). */
+                sender: string;
+                status: components["schemas"]["WebhookEventStatus"];
+                /** @description Sent with the dashboard's test. */
+                test: boolean;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_WebhookOut: {
+            data: {
+                agentId: string;
+                agentName: string;
+                /** Format: date-time */
+                createdAt: string;
+                credentials: components["schemas"]["WebhookCredentialsOut"];
+                /** Format: int32 */
+                failuresInRow: number;
+                id: string;
+                lastError?: string | null;
+                name: string;
+                platform: components["schemas"]["WebhookPlatform"];
+                /**
+                 * @description Whether the webhook has a secret of ours (custom and Zapier: the
+                 *     `whsec_` signing secret; Telegram: the secret token; WhatsApp: the
+                 *     verify token), shown whole only when made or regenerated.
+                 */
+                secret: components["schemas"]["Masked"];
+                stats: components["schemas"]["WebhookStatsOut"];
+                status: components["schemas"]["WebhookStatus"];
+                /** Format: date-time */
+                updatedAt: string;
+                /**
+                 * @description The URL to paste into the platform (its token is the webhook's
+                 *     secret address: keep it private).
+                 */
+                url: string;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_WebhookSecretOut: {
+            data: {
+                /**
+                 * @description The secret to give the platform or the sender; `null` for Slack and
+                 *     Discord, which sign with their own.
+                 */
+                secret?: string | null;
+                webhook: components["schemas"]["WebhookOut"];
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WebhookOut: {
+            /** @description A webhook. */
+            data: {
+                agentId: string;
+                agentName: string;
+                /** Format: date-time */
+                createdAt: string;
+                credentials: components["schemas"]["WebhookCredentialsOut"];
+                /** Format: int32 */
+                failuresInRow: number;
+                id: string;
+                lastError?: string | null;
+                name: string;
+                platform: components["schemas"]["WebhookPlatform"];
+                /**
+                 * @description Whether the webhook has a secret of ours (custom and Zapier: the
+                 *     `whsec_` signing secret; Telegram: the secret token; WhatsApp: the
+                 *     verify token), shown whole only when made or regenerated.
+                 */
+                secret: components["schemas"]["Masked"];
+                stats: components["schemas"]["WebhookStatsOut"];
+                status: components["schemas"]["WebhookStatus"];
+                /** Format: date-time */
+                updatedAt: string;
+                /**
+                 * @description The URL to paste into the platform (its token is the webhook's
+                 *     secret address: keep it private).
+                 */
+                url: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WebhookSecretOut: {
+            /** @description A webhook just made or regenerated, with its secret whole (this once). */
+            data: {
+                /**
+                 * @description The secret to give the platform or the sender; `null` for Slack and
+                 *     Discord, which sign with their own.
+                 */
+                secret?: string | null;
+                webhook: components["schemas"]["WebhookOut"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WebhookTestOut: {
+            /** @description What a real event would have done. */
+            data: {
+                /**
+                 * @description Each message read from the data, answered (in a test conversation,
+                 *     kept out of lists and analytics) but not posted.
+                 */
+                answers: components["schemas"]["WebhookTestAnswerOut"][];
+                /** @description Required credentials still missing (the answers would not be posted). */
+                missingCredentials: string[];
+                platform: components["schemas"]["WebhookPlatform"];
+                response: {
+                    [key: string]: unknown;
+                };
+                webhookId: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WebhooksStatsOut: {
+            /** @description Every webhook's totals, and the last 14 days. */
+            data: {
+                /** Format: int64 */
+                active: number;
+                /** @description Events per day (UTC), oldest first; days without any are left out. */
+                daily: components["schemas"]["WebhookDayOut"][];
+                /** Format: int64 */
+                failing: number;
+                overall: components["schemas"]["WebhookStatsOut"];
+                /** Format: int64 */
+                paused: number;
+                /** Format: int64 */
+                total: number;
+                webhooks: components["schemas"]["WebhookStatsRowOut"][];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
         /** @enum {string} */
         Environment: "development" | "staging" | "production";
         /** @description Every failure: `{"success": false, "error": code, "message": text, "errors": [...]}`. */
@@ -4854,7 +5265,7 @@ export interface components {
         /** @enum {string} */
         MailStatus: "stored" | "queued" | "sent" | "failed";
         /** @enum {string} */
-        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "contact_message";
+        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "contact_message" | "webhook_failing";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
         /** @description A secret as the API shows it: never its value. */
@@ -6076,6 +6487,227 @@ export interface components {
             /** Format: double */
             style: number;
         };
+        /**
+         * @description A platform's credentials: the fields of its Settings › Integrations
+         *     entry (Slack: `botToken`, `signingSecret`; Telegram: `botToken`;
+         *     Discord: `applicationId`, `publicKey`, `botToken`; WhatsApp:
+         *     `phoneNumberId`, `accessToken`, `appSecret`, `verifyToken`; each may
+         *     take `baseUrl`). What the webhook leaves out comes from the agent's
+         *     team's or owner's connected integration. In an edit, a field left out
+         *     keeps its value and `""` removes it.
+         */
+        WebhookCredentialsIn: {
+            accessToken?: string | null;
+            appSecret?: string | null;
+            applicationId?: string | null;
+            baseUrl?: string | null;
+            botToken?: string | null;
+            phoneNumberId?: string | null;
+            publicKey?: string | null;
+            signingSecret?: string | null;
+            verifyToken?: string | null;
+        };
+        /** @description A credential field as shown: plain ones whole, secrets masked. */
+        WebhookCredentialsOut: {
+            /**
+             * @description Fields taken from the connected integration (Settings ›
+             *     Integrations) because the webhook has none of its own.
+             */
+            inherited: string[];
+            /**
+             * @description Required fields that neither has: the webhook cannot answer until
+             *     they are set.
+             */
+            missing: string[];
+            /** @description The secret fields set on the webhook, masked. */
+            secrets: {
+                [key: string]: components["schemas"]["Masked"];
+            };
+            /** @description The plain fields set on the webhook, by name. */
+            values: {
+                [key: string]: string;
+            };
+        };
+        /** @description One day's events. */
+        WebhookDayOut: {
+            /** @description `2026-03-15`. */
+            day: string;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            received: number;
+            /** Format: int64 */
+            succeeded: number;
+        };
+        /** @description One received event. */
+        WebhookEventOut: {
+            /** @description The answer (shortened to 2,000 characters). */
+            answer?: string | null;
+            conversationId?: string | null;
+            error?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            id: string;
+            /** Format: int64 */
+            latencyMs?: number | null;
+            /** @description The message (shortened to 500 characters). */
+            message: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @description Who sent it, as the platform names them (and the thread). */
+            sender: string;
+            status: components["schemas"]["WebhookEventStatus"];
+            /** @description Sent with the dashboard's test. */
+            test: boolean;
+        };
+        /** @enum {string} */
+        WebhookEventStatus: "queued" | "succeeded" | "failed" | "ignored";
+        /** @description A webhook to make. */
+        WebhookIn: {
+            agentId: string;
+            credentials?: components["schemas"]["WebhookCredentialsIn"] | null;
+            name: string;
+            platform: components["schemas"]["WebhookPlatform"];
+        };
+        /** @description A webhook. */
+        WebhookOut: {
+            agentId: string;
+            agentName: string;
+            /** Format: date-time */
+            createdAt: string;
+            credentials: components["schemas"]["WebhookCredentialsOut"];
+            /** Format: int32 */
+            failuresInRow: number;
+            id: string;
+            lastError?: string | null;
+            name: string;
+            platform: components["schemas"]["WebhookPlatform"];
+            /**
+             * @description Whether the webhook has a secret of ours (custom and Zapier: the
+             *     `whsec_` signing secret; Telegram: the secret token; WhatsApp: the
+             *     verify token), shown whole only when made or regenerated.
+             */
+            secret: components["schemas"]["Masked"];
+            stats: components["schemas"]["WebhookStatsOut"];
+            status: components["schemas"]["WebhookStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description The URL to paste into the platform (its token is the webhook's
+             *     secret address: keep it private).
+             */
+            url: string;
+        };
+        /** @enum {string} */
+        WebhookPlatform: "custom" | "slack" | "discord" | "telegram" | "whatsapp" | "zapier";
+        /** @description A call to a platform's API. */
+        WebhookPostOut: {
+            body: {
+                [key: string]: unknown;
+            };
+            method: string;
+            url: string;
+        };
+        /** @description A webhook just made or regenerated, with its secret whole (this once). */
+        WebhookSecretOut: {
+            /**
+             * @description The secret to give the platform or the sender; `null` for Slack and
+             *     Discord, which sign with their own.
+             */
+            secret?: string | null;
+            webhook: components["schemas"]["WebhookOut"];
+        };
+        /** @description A webhook's totals. */
+        WebhookStatsOut: {
+            /**
+             * Format: double
+             * @description From taking an event to its answer posted, over finished events.
+             */
+            averageLatencyMs?: number | null;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            lastReceivedAt?: string | null;
+            /**
+             * Format: int64
+             * @description Events taken (signed correctly).
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description Refused for a bad or missing signature (never run).
+             */
+            rejected: number;
+            /** Format: int64 */
+            succeeded: number;
+        };
+        /** @description One webhook's totals. */
+        WebhookStatsRowOut: {
+            agentId: string;
+            id: string;
+            name: string;
+            platform: components["schemas"]["WebhookPlatform"];
+            stats: components["schemas"]["WebhookStatsOut"];
+            status: components["schemas"]["WebhookStatus"];
+        };
+        /** @enum {string} */
+        WebhookStatus: "active" | "paused" | "failing";
+        /** @description One message of a test, and what would be posted. */
+        WebhookTestAnswerOut: {
+            answer: string;
+            citations: components["schemas"]["CitationOut"][];
+            conversationId: string;
+            message: string;
+            post?: components["schemas"]["WebhookPostOut"] | null;
+            sender: string;
+        };
+        /** @description A test: sample data run through the same path as a real event. */
+        WebhookTestIn: {
+            testData: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description On `/v1/webhooks/{agentId}/test`, which of the agent's webhooks (it
+             *     may be left out when the agent has one).
+             */
+            webhookId?: string | null;
+        };
+        /** @description What a real event would have done. */
+        WebhookTestOut: {
+            /**
+             * @description Each message read from the data, answered (in a test conversation,
+             *     kept out of lists and analytics) but not posted.
+             */
+            answers: components["schemas"]["WebhookTestAnswerOut"][];
+            /** @description Required credentials still missing (the answers would not be posted). */
+            missingCredentials: string[];
+            platform: components["schemas"]["WebhookPlatform"];
+            response: {
+                [key: string]: unknown;
+            };
+            webhookId: string;
+        };
+        /** @description What an edit changes; each field left out is kept. */
+        WebhookUpdateIn: {
+            credentials?: components["schemas"]["WebhookCredentialsIn"] | null;
+            name?: string | null;
+            status?: components["schemas"]["WebhookStatus"] | null;
+        };
+        /** @description Every webhook's totals, and the last 14 days. */
+        WebhooksStatsOut: {
+            /** Format: int64 */
+            active: number;
+            /** @description Events per day (UTC), oldest first; days without any are left out. */
+            daily: components["schemas"]["WebhookDayOut"][];
+            /** Format: int64 */
+            failing: number;
+            overall: components["schemas"]["WebhookStatsOut"];
+            /** Format: int64 */
+            paused: number;
+            /** Format: int64 */
+            total: number;
+            webhooks: components["schemas"]["WebhookStatsRowOut"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -6232,7 +6864,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -6301,7 +6933,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -8000,7 +8632,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -13789,7 +14421,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -14715,6 +15347,1015 @@ export interface operations {
                 };
             };
             /** @description Too many messages from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhooks_v1: {
+        parameters: {
+            query?: {
+                platform?: string;
+                status?: string;
+                /** @description One agent's only. */
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WebhookOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_webhook_v1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIn"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookSecretOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor of the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent has 20 webhooks already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_stats_v1: {
+        parameters: {
+            query?: {
+                platform?: string;
+                status?: string;
+                /** @description One agent's only. */
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhooksStatsOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_webhooks_v1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An agent's id (or a webhook's) */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WebhookOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    regenerate_webhook_v1: {
+        parameters: {
+            query?: {
+                /** @description One of the agent's webhooks; left out: all of them. */
+                webhookId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An agent's id (or a webhook's) */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks with their new URLs and secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WebhookSecretOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_webhook_v1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An agent's id (or a webhook's) */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestIn"];
+            };
+        };
+        responses: {
+            /** @description What a real event would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookTestOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent is not deployed to production, or not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 tests a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: {
+                platform?: string;
+                status?: string;
+                /** @description One agent's only. */
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WebhookOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIn"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookSecretOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor of the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent has 20 webhooks already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_stats: {
+        parameters: {
+            query?: {
+                platform?: string;
+                status?: string;
+                /** @description One agent's only. */
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhooksStatsOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description The webhook now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor of the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor of the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WebhookEventOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    regenerate_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its new URL and secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookSecretOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestIn"];
+            };
+        };
+        responses: {
+            /** @description What a real event would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookTestOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent is not deployed to production, or not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 tests a minute */
             429: {
                 headers: {
                     [name: string]: unknown;

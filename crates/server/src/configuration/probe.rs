@@ -168,7 +168,7 @@ const BODY_MAX: usize = 1 << 20;
 
 /// The answer's body, at most [`BODY_MAX`] bytes of it (the rest is not
 /// read; a cut body does not parse, which reads as no answer).
-async fn read_capped(mut response: reqwest::Response) -> Vec<u8> {
+pub(crate) async fn read_capped(mut response: reqwest::Response) -> Vec<u8> {
     let mut body = Vec::new();
     while let Ok(Some(chunk)) = response.chunk().await {
         if body.len() + chunk.len() > BODY_MAX {
@@ -180,7 +180,7 @@ async fn read_capped(mut response: reqwest::Response) -> Vec<u8> {
 }
 
 /// A reqwest error's words without its URL (which may carry a key).
-fn without_url(e: reqwest::Error) -> String {
+pub(crate) fn without_url(e: reqwest::Error) -> String {
     let e = e.without_url();
     if e.is_timeout() {
         "it did not answer in time".into()

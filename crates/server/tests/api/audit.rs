@@ -472,6 +472,14 @@ const NOT_CHANGES: &[(&str, &str)] = &[
         "test_integration",
         "tries credentials with the values given; saves nothing",
     ),
+    (
+        "test_webhook",
+        "runs sample data through a webhook in a test conversation; its event is the record",
+    ),
+    (
+        "test_webhook_v1",
+        "runs sample data through a webhook in a test conversation; its event is the record",
+    ),
     ("refresh", "continues a session recorded at sign-in"),
     ("refresh_token", "continues a session recorded at sign-in"),
     ("touch_last_active", "records a use, like a read"),

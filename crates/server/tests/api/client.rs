@@ -1531,6 +1531,179 @@ impl Api<'_> {
         )
         .await
     }
+
+    /// GET /v1/webhooks: List webhooks
+    pub async fn list_webhooks_v1(&self, query: &WebhooksQuery) -> Answer<Vec<WebhookOut>> {
+        self.data(
+            Method::GET,
+            "/api/v1/webhooks".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /v1/webhooks: Create a webhook
+    pub async fn create_webhook_v1(&self, body: &WebhookIn) -> Answer<WebhookSecretOut> {
+        self.data(
+            Method::POST,
+            "/api/v1/webhooks".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /v1/webhooks/stats: Webhook stats
+    pub async fn webhook_stats_v1(&self, query: &WebhooksQuery) -> Answer<WebhooksStatsOut> {
+        self.data(
+            Method::GET,
+            "/api/v1/webhooks/stats".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /v1/webhooks/{agentId}: An agent's webhooks
+    pub async fn agent_webhooks_v1(&self, agent_id: &str) -> Answer<Vec<WebhookOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/v1/webhooks/{agent_id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /v1/webhooks/{agentId}/test: Test an agent's webhook
+    pub async fn test_webhook_v1(
+        &self,
+        agent_id: &str,
+        body: &WebhookTestIn,
+    ) -> Answer<WebhookTestOut> {
+        self.data(
+            Method::POST,
+            format!("/api/v1/webhooks/{agent_id}/test"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /v1/webhooks/{agentId}/regenerate: Regenerate an agent's webhooks
+    pub async fn regenerate_webhook_v1(
+        &self,
+        agent_id: &str,
+        query: &WebhookPick,
+    ) -> Answer<Vec<WebhookSecretOut>> {
+        self.data(
+            Method::POST,
+            format!("/api/v1/webhooks/{agent_id}/regenerate"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /webhooks: List webhooks (direct)
+    pub async fn list_webhooks(&self, query: &WebhooksQuery) -> Answer<Vec<WebhookOut>> {
+        self.data(
+            Method::GET,
+            "/api/webhooks".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /webhooks: Create a webhook (direct)
+    pub async fn create_webhook(&self, body: &WebhookIn) -> Answer<WebhookSecretOut> {
+        self.data(
+            Method::POST,
+            "/api/webhooks".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /webhooks/stats: Webhook stats (direct)
+    pub async fn webhook_stats(&self, query: &WebhooksQuery) -> Answer<WebhooksStatsOut> {
+        self.data(
+            Method::GET,
+            "/api/webhooks/stats".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /webhooks/{id}: A webhook
+    pub async fn get_webhook(&self, id: &str) -> Answer<WebhookOut> {
+        self.data(
+            Method::GET,
+            format!("/api/webhooks/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /webhooks/{id}: Change a webhook
+    pub async fn update_webhook(&self, id: &str, body: &WebhookUpdateIn) -> Answer<WebhookOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/webhooks/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /webhooks/{id}: Delete a webhook
+    pub async fn delete_webhook(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/webhooks/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /webhooks/{id}/events: A webhook's recent events
+    pub async fn webhook_events(&self, id: &str) -> Answer<Vec<WebhookEventOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/webhooks/{id}/events"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /webhooks/{id}/test: Test a webhook (direct)
+    pub async fn test_webhook(&self, id: &str, body: &WebhookTestIn) -> Answer<WebhookTestOut> {
+        self.data(
+            Method::POST,
+            format!("/api/webhooks/{id}/test"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /webhooks/{id}/regenerate: Regenerate a webhook (direct)
+    pub async fn regenerate_webhook(&self, id: &str) -> Answer<WebhookSecretOut> {
+        self.data(
+            Method::POST,
+            format!("/api/webhooks/{id}/regenerate"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
 }
 
 /// Every JSON operation of the document has its typed helper here (the

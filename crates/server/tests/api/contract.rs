@@ -175,6 +175,80 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .await
             .value();
         assert_eq!(deployed.version, 2);
+
+        // Webhooks: made, listed, counted, tested, changed, regenerated and
+        // removed, by the specification's calls and the direct ones.
+        let hook = api
+            .create_webhook_v1(&WebhookIn {
+                agent_id: id.clone(),
+                platform: WebhookPlatform::Custom,
+                name: "CRM".into(),
+                credentials: None,
+            })
+            .await
+            .value();
+        assert!(hook.secret.as_deref().is_some_and(|s| s.starts_with("whsec_")));
+        let slack_hook = api
+            .create_webhook(&WebhookIn {
+                agent_id: id.clone(),
+                platform: WebhookPlatform::Slack,
+                name: "Slack".into(),
+                credentials: Some(WebhookCredentialsIn {
+                    bot_token: Some("xoxb-1-2-contract".into()),
+                    ..WebhookCredentialsIn::default()
+                }),
+            })
+            .await
+            .value();
+        assert_eq!(slack_hook.webhook.credentials.missing, ["signingSecret"]);
+        assert_eq!(api.list_webhooks_v1(&WebhooksQuery::default()).await.value().len(), 2);
+        assert_eq!(api.list_webhooks(&WebhooksQuery::default()).await.value().len(), 2);
+        assert_eq!(api.agent_webhooks_v1(&id).await.value().len(), 2);
+        assert_eq!(api.webhook_stats_v1(&WebhooksQuery::default()).await.value().total, 2);
+        api.webhook_stats(&WebhooksQuery::default()).await.value();
+        let tested = api
+            .test_webhook_v1(
+                &id,
+                &WebhookTestIn {
+                    test_data: serde_json::json!({"message": "Hello"}),
+                    webhook_id: Some(hook.webhook.id.clone()),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(tested.answers.len(), 1);
+        api.test_webhook(
+            &slack_hook.webhook.id,
+            &WebhookTestIn {
+                test_data: serde_json::json!({"type": "url_verification", "challenge": "c"}),
+                webhook_id: None,
+            },
+        )
+        .await
+        .value();
+        assert_eq!(api.webhook_events(&hook.webhook.id).await.value().len(), 1);
+        api.update_webhook(
+            &hook.webhook.id,
+            &WebhookUpdateIn {
+                status: Some(WebhookStatus::Paused),
+                ..WebhookUpdateIn::default()
+            },
+        )
+        .await
+        .value();
+        api.get_webhook(&hook.webhook.id).await.value();
+        api.regenerate_webhook(&hook.webhook.id).await.value();
+        let again = api
+            .regenerate_webhook_v1(
+                &id,
+                &WebhookPick {
+                    webhook_id: Some(slack_hook.webhook.id.clone()),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(again.len(), 1);
+        api.delete_webhook(&slack_hook.webhook.id).await.value();
         assert_eq!(api.list_versions(&id).await.value().len(), 2);
         api.restore_version(&id, "1").await.value();
         let shared = api

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use tokio_tungstenite::tungstenite::Message as Frame;
 
@@ -80,6 +80,26 @@ pub async fn agent(app: &TestApp, token: &str, body: Value) -> String {
         .await;
     assert_eq!(status, 201, "{created}");
     created["data"]["id"].as_str().unwrap().to_owned()
+}
+
+/// An active agent with a version deployed to production (where the
+/// public channels answer from).
+pub async fn deployed_agent(app: &TestApp, token: &str, name: &str) -> String {
+    let id = agent(
+        app,
+        token,
+        json!({"name": name, "status": "active", "greeting": "Hi", "description": format!("{name} answers")}),
+    )
+    .await;
+    let (status, body) = post(
+        app,
+        &format!("/api/agents/{id}/deploy"),
+        token,
+        json!({"environment": "production"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    id
 }
 
 pub async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (u16, Value) {

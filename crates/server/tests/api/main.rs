@@ -33,3 +33,4 @@ mod system;
 mod teams;
 mod turns;
 mod v1;
+mod webhooks;

@@ -11,27 +11,8 @@ use agentforge_server::dto::ApiKeyIn;
 use serde_json::{Value, json};
 
 use crate::client::Expected;
-use crate::fixtures::{agent, post, sign_up};
+use crate::fixtures::{agent, deployed_agent, sign_up};
 use crate::helpers::{TestApp, for_each_engine};
-
-/// An active agent with a version deployed to production, and a key.
-async fn deployed_agent(app: &TestApp, token: &str, name: &str) -> String {
-    let id = agent(
-        app,
-        token,
-        json!({"name": name, "status": "active", "greeting": "Hi", "description": format!("{name} answers")}),
-    )
-    .await;
-    let (status, body) = post(
-        app,
-        &format!("/api/agents/{id}/deploy"),
-        token,
-        json!({"environment": "production"}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    id
-}
 
 async fn key(app: &TestApp, token: &str, agents: &[&str]) -> String {
     app.api(token)

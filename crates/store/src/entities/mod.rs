@@ -28,3 +28,5 @@ pub mod team_invitation;
 pub mod team_member;
 pub mod upload;
 pub mod user;
+pub mod webhook;
+pub mod webhook_event;

@@ -17,6 +17,7 @@ mod m0011_create_contact_messages;
 mod m0012_create_analytics_rollups;
 mod m0013_add_team_settings;
 mod m0014_create_integrations;
+mod m0015_create_webhooks;
 
 pub(crate) struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_create_analytics_rollups::Migration),
             Box::new(m0013_add_team_settings::Migration),
             Box::new(m0014_create_integrations::Migration),
+            Box::new(m0015_create_webhooks::Migration),
         ]
     }
 }
