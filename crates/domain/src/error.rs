@@ -162,6 +162,8 @@ string_enum!(
         Integration = "integration",
         Webhook = "webhook",
         WebhookEvent = "webhook_event",
+        WebhookEndpoint = "webhook_endpoint",
+        Delivery = "delivery",
     }
 );
 
@@ -189,6 +191,8 @@ impl Thing {
             Thing::Integration => "integration_not_found",
             Thing::Webhook => "webhook_not_found",
             Thing::WebhookEvent => "webhook_event_not_found",
+            Thing::WebhookEndpoint => "webhook_endpoint_not_found",
+            Thing::Delivery => "delivery_not_found",
         }
     }
 
@@ -214,6 +218,8 @@ impl Thing {
             Thing::Integration => "This integration is not connected",
             Thing::Webhook => "Webhook not found",
             Thing::WebhookEvent => "Webhook event not found",
+            Thing::WebhookEndpoint => "Webhook endpoint not found",
+            Thing::Delivery => "Delivery not found",
         }
     }
 }
@@ -251,6 +257,7 @@ string_enum!(
         SignInRequired = "sign_in_required",
         FeatureDisabled = "feature_disabled",
         SignupClosed = "signup_closed",
+        OriginNotAllowed = "origin_not_allowed",
     }
 );
 
@@ -272,6 +279,9 @@ impl Denied {
                 "An API key cannot do this: sign in to manage API keys and the account"
             }
             Denied::FeatureDisabled => "The administrator has turned this feature off",
+            Denied::OriginNotAllowed => {
+                "This site is not one of the widget's allowed origins (set them in Integrations › Embeddable widget)"
+            }
             Denied::SignupClosed => {
                 "Sign-up is closed on this server: ask an administrator for an invitation"
             }
@@ -307,6 +317,8 @@ string_enum!(
         EventReplayed = "event_replayed",
         TooManyWebhooks = "too_many_webhooks",
         CredentialsMissing = "credentials_missing",
+        TooManyEndpoints = "too_many_endpoints",
+        EndpointDisabled = "endpoint_disabled",
     }
 );
 
@@ -359,6 +371,8 @@ impl Conflict {
                 "This event id was already received: each event is taken once"
             }
             Conflict::TooManyWebhooks => "This agent has as many webhooks as it may have (20)",
+            Conflict::EndpointDisabled => "This endpoint is disabled: enable it first",
+            Conflict::TooManyEndpoints => "You have as many webhook endpoints as you may have (50)",
             Conflict::CredentialsMissing => {
                 "This platform's credentials are not set: add them to the webhook or connect the platform in Settings › Integrations"
             }

@@ -104,6 +104,7 @@ pub mod templates;
 pub mod text;
 pub mod voice;
 pub mod webhook;
+pub mod widget;
 
 pub use email::Email;
 pub use error::{Conflict, Denied, Error, Problem, Problems, Thing};

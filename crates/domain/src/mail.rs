@@ -35,5 +35,6 @@ string_enum!(
         TeamMessage = "team_message",
         ContactMessage = "contact_message",
         WebhookFailing = "webhook_failing",
+        WebhookEndpointDisabled = "webhook_endpoint_disabled",
     }
 );

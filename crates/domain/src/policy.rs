@@ -288,6 +288,16 @@ pub enum Resource<'a> {
     McpServer {
         owner_id: &'a str,
     },
+    /// An agent's embeddable widget, to a visitor on a site: whether it is
+    /// on, and whether the page's origin is one of its allowed ones.
+    Widget {
+        enabled: bool,
+        origin_allowed: bool,
+    },
+    /// An outbound webhook endpoint, by its owner.
+    WebhookEndpoint {
+        owner_id: &'a str,
+    },
     /// Commands run on this host (stdio MCP servers): admins, signed in.
     HostCommands,
     /// What only a signed-in session may do: manage API keys, change the
@@ -318,6 +328,8 @@ impl Resource<'_> {
             Resource::Platform | Resource::Credentials => Thing::User,
             Resource::ApiKey { .. } => Thing::ApiKey,
             Resource::McpServer { .. } => Thing::McpServer,
+            Resource::WebhookEndpoint { .. } => Thing::WebhookEndpoint,
+            Resource::Widget { .. } => Thing::Agent,
             Resource::HostCommands => Thing::User,
             Resource::Integrations(IntegrationOwner::User(_)) => Thing::Integration,
             Resource::Integrations(IntegrationOwner::Team(_)) => Thing::Team,
@@ -463,7 +475,7 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
                 hidden()
             }
         }
-        Resource::McpServer { owner_id } => {
+        Resource::McpServer { owner_id } | Resource::WebhookEndpoint { owner_id } => {
             if actor.user_id() == Some(owner_id)
                 || (actor.is_admin() && matches!(action, Action::View | Action::Delete))
             {
@@ -472,6 +484,17 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
                 hidden()
             }
         }
+        Resource::Widget {
+            enabled,
+            origin_allowed,
+        } => match (enabled, origin_allowed) {
+            // An agent whose widget is off is nobody's business on a site.
+            (false, _) => hidden(),
+            (true, false) => refused(Denied::OriginNotAllowed),
+            // Reading the widget's face and talking, on an allowed site.
+            (true, true) if matches!(action, Action::View | Action::Use) => Ok(()),
+            (true, true) => refused(Denied::NotYours),
+        },
         Resource::HostCommands => {
             if actor.is_admin() && actor.api_key().is_none() {
                 Ok(())

@@ -156,6 +156,79 @@ pub fn required_fields(platform: WebhookPlatform) -> Vec<&'static str> {
     }
 }
 
+string_enum!(
+    /// An event users may subscribe their own URLs to (outbound webhooks).
+    EndpointEvent {
+        ConversationStarted = "conversation.started",
+        MessageCreated = "message.created",
+        ConversationEnded = "conversation.ended",
+        /// Sent once conversations can be handed to a person (conversation
+        /// flows); subscribing now is allowed.
+        ConversationHandedOff = "conversation.handed_off",
+        AgentDeployed = "agent.deployed",
+        DocumentIndexed = "document.indexed",
+    }
+);
+
+string_enum!(
+    /// Where one event's delivery to one endpoint stands.
+    DeliveryStatus {
+        /// Waiting for its first or next attempt.
+        Pending = "pending",
+        /// The endpoint answered 2xx.
+        Succeeded = "succeeded",
+        /// Every attempt failed (or the endpoint was disabled or removed).
+        Failed = "failed",
+    }
+);
+
+/// The waits before each retry of a delivery: about 5 s, 5 min, 30 min,
+/// 2 h, 5 h and 10 h (seven attempts in all), the schedule Standard
+/// Webhooks senders commonly use.
+pub const RETRY_SCHEDULE_SECONDS: [u64; 6] = [5, 300, 1800, 7200, 18_000, 36_000];
+
+/// An endpoint failing for this long (no success since its first failure)
+/// is disabled and its owner emailed.
+pub const DISABLE_AFTER_SECONDS: u64 = 24 * 3600;
+
+/// Most endpoints one person may have.
+pub const ENDPOINTS_PER_USER_MAX: u64 = 50;
+
+/// The longest endpoint URL and description, in characters.
+pub const ENDPOINT_URL_MAX: usize = 2000;
+pub const ENDPOINT_DESCRIPTION_MAX: usize = 500;
+
+/// What of an endpoint's answer is kept in the delivery log, in bytes.
+pub const RESPONSE_EXCERPT_BYTES: usize = 2048;
+
+/// Checks an endpoint's fields: an http(s) URL with a host, at least one
+/// event, a bounded description.
+pub fn check_endpoint(
+    p: &mut Problems,
+    url: Option<&str>,
+    events: Option<&[EndpointEvent]>,
+    description: Option<&str>,
+) {
+    if let Some(url) = url {
+        let url = url.trim();
+        if url.is_empty() {
+            p.add("url", messages::REQUIRED);
+        } else if url.chars().count() > ENDPOINT_URL_MAX {
+            p.add("url", messages::too_long(ENDPOINT_URL_MAX));
+        } else if !::url::Url::parse(url)
+            .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+        {
+            p.add("url", "Must be an http:// or https:// URL");
+        }
+    }
+    if let Some(events) = events
+        && events.is_empty()
+    {
+        p.add("events", "Choose at least one event");
+    }
+    p.text("description", description, ENDPOINT_DESCRIPTION_MAX);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +266,25 @@ mod tests {
         assert_eq!(check("  "), 1);
         assert_eq!(check(&"x".repeat(NAME_MAX + 1)), 1);
         assert_eq!(check("a\nb"), 1);
+    }
+
+    #[test]
+    fn endpoints_need_a_web_url_and_an_event() {
+        let check = |url: &str, events: &[EndpointEvent]| {
+            let mut p = Problems::default();
+            check_endpoint(&mut p, Some(url), Some(events), None);
+            p.into_problems()
+                .into_iter()
+                .map(|p| p.field)
+                .collect::<Vec<_>>()
+        };
+        assert!(check("https://example.com/hook", &[EndpointEvent::MessageCreated]).is_empty());
+        assert_eq!(
+            check("ftp://example.com", &[EndpointEvent::MessageCreated]),
+            ["url"]
+        );
+        assert_eq!(check("https://example.com", &[]), ["events"]);
+        assert_eq!(check(" ", &[EndpointEvent::AgentDeployed]), ["url"]);
     }
 
     #[test]

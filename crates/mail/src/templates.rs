@@ -132,6 +132,15 @@ pub enum Message {
         error: String,
         link: String,
     },
+    /// An outbound webhook endpoint failed for a day and was disabled.
+    WebhookEndpointDisabled {
+        name: String,
+        url: String,
+        hours: u64,
+        /// The last failure, in words.
+        error: String,
+        link: String,
+    },
 }
 
 impl Message {
@@ -147,6 +156,7 @@ impl Message {
             Message::TeamMessage { .. } => MailTemplate::TeamMessage,
             Message::ContactMessage { .. } => MailTemplate::ContactMessage,
             Message::WebhookFailing { .. } => MailTemplate::WebhookFailing,
+            Message::WebhookEndpointDisabled { .. } => MailTemplate::WebhookEndpointDisabled,
         }
     }
 
@@ -160,7 +170,8 @@ impl Message {
             | Message::PasswordWasReset { name, .. }
             | Message::TeamMemberAdded { name, .. }
             | Message::TeamMessage { name, .. }
-            | Message::WebhookFailing { name, .. } => name,
+            | Message::WebhookFailing { name, .. }
+            | Message::WebhookEndpointDisabled { name, .. } => name,
             Message::TeamInvitation { .. } | Message::ContactMessage { .. } => "",
         }
     }
@@ -172,7 +183,8 @@ impl Message {
             | Message::PasswordReset { link, .. }
             | Message::TeamInvitation { link, .. }
             | Message::TeamMemberAdded { link, .. }
-            | Message::WebhookFailing { link, .. } => Some(link),
+            | Message::WebhookFailing { link, .. }
+            | Message::WebhookEndpointDisabled { link, .. } => Some(link),
             Message::PasswordChanged { reset_link, .. }
             | Message::PasswordWasReset { reset_link, .. } => Some(reset_link),
             Message::EmailChanged { .. }
@@ -226,6 +238,9 @@ impl Message {
                 failures,
                 ..
             } => context! { product, name, webhook, platform, agent, failures },
+            Message::WebhookEndpointDisabled { url, hours, .. } => {
+                context! { product, name, url, hours }
+            }
         }
     }
 
@@ -235,7 +250,12 @@ impl Message {
             Message::TeamMessage { message, .. } | Message::ContactMessage { message, .. } => {
                 Some(message)
             }
-            Message::WebhookFailing { error, .. } if !error.is_empty() => Some(error),
+            Message::WebhookFailing { error, .. }
+            | Message::WebhookEndpointDisabled { error, .. }
+                if !error.is_empty() =>
+            {
+                Some(error)
+            }
             _ => None,
         }
     }

@@ -246,6 +246,28 @@ pub async fn mcp_server(
     Ok(server)
 }
 
+/// The outbound webhook endpoint `id` if the actor may do `action` to it.
+pub async fn webhook_endpoint(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+    action: Action,
+) -> Result<agentforge_store::WebhookEndpoint, Error> {
+    let endpoint = store
+        .webhook_endpoints()
+        .get(id)
+        .await?
+        .ok_or(Error::not_found(Thing::WebhookEndpoint))?;
+    allowed(
+        actor,
+        action,
+        Resource::WebhookEndpoint {
+            owner_id: &endpoint.owner_id,
+        },
+    )?;
+    Ok(endpoint)
+}
+
 /// Running commands on this host (a stdio MCP server): admins, signed in.
 pub fn host_commands(actor: &Actor) -> Result<(), Error> {
     allowed(actor, Action::Edit, Resource::HostCommands)

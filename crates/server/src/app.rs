@@ -47,7 +47,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(api_keys::router())
         .merge(mcp::router())
         .merge(crate::integrations::router())
-        .merge(crate::webhooks::router());
+        .merge(crate::webhooks::router())
+        .merge(crate::widget::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads())

@@ -94,6 +94,10 @@ pub struct Config {
     pub shutdown_grace: Duration,
     /// How long audit entries are kept; older ones are deleted daily.
     pub audit_retention: Duration,
+    /// The waits before each retry of an outbound webhook delivery.
+    pub webhook_retry_schedule: Vec<Duration>,
+    /// How long an endpoint may fail before it is disabled.
+    pub webhook_disable_after: Duration,
     /// `None` keeps mail in the outbox.
     pub smtp_url: Option<Secret<String>>,
     pub mail_from: String,
@@ -434,6 +438,27 @@ impl Config {
         let audit_retention = r
             .integer("audit_retention_days", 1, 36_500)
             .map(|n| Duration::from_secs(n as u64 * 86_400));
+        let retry_schedule = r.string("webhook_retry_schedule_seconds");
+        let webhook_retry_schedule: Option<Vec<Duration>> = retry_schedule
+            .split(',')
+            .map(|n| {
+                n.trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=7 * 86_400).contains(n))
+            })
+            .collect::<Option<Vec<u64>>>()
+            .filter(|list| !list.is_empty() && list.len() <= 20)
+            .map(|list| list.into_iter().map(Duration::from_secs).collect());
+        if webhook_retry_schedule.is_none() {
+            r.error(
+                "webhook_retry_schedule_seconds",
+                "must be 1 to 20 comma-separated numbers of seconds, each from 1 to 604800",
+            );
+        }
+        let webhook_disable_after = r
+            .integer("webhook_disable_after_seconds", 1, 30 * 86_400)
+            .map(|n| Duration::from_secs(n as u64));
         let shutdown_grace = r
             .integer("shutdown_grace_seconds", 0, 3600)
             .map(|n| Duration::from_secs(n as u64));
@@ -645,6 +670,8 @@ impl Config {
                 max_body_bytes: max_body_bytes.unwrap_or_default(),
                 shutdown_grace: shutdown_grace.unwrap_or_default(),
                 audit_retention: audit_retention.unwrap_or_default(),
+                webhook_retry_schedule: webhook_retry_schedule.unwrap_or_default(),
+                webhook_disable_after: webhook_disable_after.unwrap_or_default(),
                 smtp_url: (!smtp_url.is_empty()).then(|| Secret::new(smtp_url)),
                 mail_from,
                 mail_console,

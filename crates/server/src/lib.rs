@@ -39,6 +39,7 @@ mod teams;
 pub mod telemetry;
 mod web_app;
 mod webhooks;
+mod widget;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -92,16 +93,26 @@ pub mod dto {
     pub use crate::system::{HealthOut, ProvidersOut, StatusOut};
     pub use crate::teams::types::*;
     pub use crate::teams::{TeamSettingsIn, TeamSettingsOut, TeamSettingsQuery};
+    pub use crate::webhooks::endpoints::{
+        DeliveriesQuery, DeliveryAttemptOut, DeliveryOut, WebhookEndpointIn, WebhookEndpointOut,
+        WebhookEndpointSecretOut, WebhookEndpointUpdateIn,
+    };
     pub use crate::webhooks::{
         WebhookCredentialsIn, WebhookCredentialsOut, WebhookDayOut, WebhookEventOut, WebhookIn,
         WebhookOut, WebhookPick, WebhookPostOut, WebhookSecretOut, WebhookStatsOut,
         WebhookStatsRowOut, WebhookTestAnswerOut, WebhookTestIn, WebhookTestOut, WebhookUpdateIn,
         WebhooksQuery, WebhooksStatsOut,
     };
+    pub use crate::widget::{
+        WidgetChatIn, WidgetHistoryOut, WidgetHistoryQuery, WidgetOut, WidgetPublicOut,
+        WidgetSettingsIo,
+    };
     pub use agentforge_domain::analytics::{Interval, Metric, ReportScope};
     pub use agentforge_domain::integration::{IntegrationName, IntegrationScope};
     pub use agentforge_domain::team::{DefaultRole, InvitePolicy};
+    pub use agentforge_domain::webhook::{DeliveryStatus, EndpointEvent};
     pub use agentforge_domain::webhook::{WebhookEventStatus, WebhookPlatform, WebhookStatus};
+    pub use agentforge_domain::widget::{WidgetIcon, WidgetPosition};
 }
 
 pub use analytics::rollup::refresh as refresh_analytics;
@@ -182,9 +193,13 @@ impl Application {
             .context("cannot schedule the audit log's retention")?;
         state.runtime.jobs().register(
             webhooks::service::ANSWER,
-            webhooks::service::AnswerJob {
+            webhooks::AnswerJob {
                 state: state.downgrade(),
             },
+        );
+        state.runtime.jobs().register(
+            webhooks::delivery::DELIVER,
+            webhooks::delivery::DeliverJob::new(state.downgrade()),
         );
         state.runtime.jobs().register(
             webhooks::service::PURGE,
@@ -333,6 +348,7 @@ mod architecture {
         "realtime",
         "system",
         "teams",
+        "webhooks",
     ];
 
     fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -89,10 +89,16 @@ impl AppState {
             tool_timeout: config.mcp.tool_timeout,
             turn_budget: config.mcp.turn_tools_budget,
         };
+        // What the hub announces is also an event for people's webhook endpoints.
+        let fanout = Arc::new(crate::webhooks::delivery::Fanout {
+            hub: realtime.clone(),
+            store: store.clone(),
+            queue: std::sync::OnceLock::new(),
+        });
         let runtime = Runtime::with_tasks(
             store.clone(),
             Models::new(&config.llm.models()),
-            realtime.clone(),
+            fanout.clone(),
             config.runtime.settings(),
             tasks,
             Some(toolbox),
@@ -101,6 +107,7 @@ impl AppState {
                 Guard::new(config.outbound_allow_private),
             )),
         );
+        let _ = fanout.queue.set(Arc::downgrade(runtime.jobs()));
         let mailer = Mailer::new(&config, &secret_key, store.clone(), runtime.jobs().clone())?;
         Ok(Self(Arc::new(Services {
             runtime,

@@ -25,7 +25,9 @@ mod personalities;
 mod teams;
 mod tokens;
 mod users;
+mod webhook_endpoints;
 mod webhooks;
+mod widgets;
 
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
 pub use analytics::{
@@ -54,10 +56,15 @@ pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
 };
 pub use users::{NewUser, ProfileChanges, User, UserFilter, UserSort, Users};
+pub use webhook_endpoints::{
+    Delivery, DeliveryAttempt, EndpointChange, NewWebhookEndpoint, WebhookEndpoint,
+    WebhookEndpoints,
+};
 pub use webhooks::{
     EventOutcome, NewWebhook, NewWebhookEvent, Webhook, WebhookChange, WebhookCounters, WebhookDay,
     WebhookEvent, WebhookFilter, Webhooks,
 };
+pub use widgets::{Widget, Widgets};
 
 use sea_orm::{TransactionSession, TransactionTrait};
 use sea_orm_migration::MigratorTrait;
@@ -275,6 +282,14 @@ impl Store {
     pub fn webhooks(&self) -> Webhooks<'_> {
         Webhooks::new(&self.db)
     }
+
+    pub fn webhook_endpoints(&self) -> WebhookEndpoints<'_> {
+        WebhookEndpoints::new(&self.db)
+    }
+
+    pub fn widgets(&self) -> Widgets<'_> {
+        Widgets::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -365,5 +380,13 @@ impl Tx {
 
     pub fn webhooks(&self) -> Webhooks<'_, DbTx> {
         Webhooks::new(&self.txn)
+    }
+
+    pub fn webhook_endpoints(&self) -> WebhookEndpoints<'_, DbTx> {
+        WebhookEndpoints::new(&self.txn)
+    }
+
+    pub fn widgets(&self) -> Widgets<'_, DbTx> {
+        Widgets::new(&self.txn)
     }
 }

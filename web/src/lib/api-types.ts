@@ -853,6 +853,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's widget
+         * @description Its settings (off, with no allowed origin, until saved), the tag to
+         *     paste, and whether the agent can answer on it now.
+         */
+        get: operations["get_widget"];
+        /**
+         * Change an agent's widget
+         * @description The whole settings document: on or off, allowed origins (normalised;
+         *     each bad one named), look, greeting, suggested questions, limits.
+         *     Audited as `widget.update`.
+         */
+        put: operations["put_widget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/agents": {
         parameters: {
             query?: never;
@@ -2336,6 +2363,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints
+         * @description Your URLs subscribed to your agents' events, newest first.
+         */
+        get: operations["list_endpoints"];
+        put?: never;
+        /**
+         * Subscribe a URL to events
+         * @description Your agents' events of the kinds chosen are posted to `url` from now
+         *     on, signed per the Standard Webhooks specification with the `whsec_`
+         *     secret in the answer (shown this once). Audited as
+         *     `webhook_endpoint.create`.
+         */
+        post: operations["create_endpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint */
+        get: operations["get_endpoint"];
+        /**
+         * Change a webhook endpoint
+         * @description Its URL, events, description, or whether it is enabled (enabling one
+         *     the server disabled forgets its failures). Audited as
+         *     `webhook_endpoint.update`.
+         */
+        put: operations["update_endpoint"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it; its deliveries go with it. Audited as
+         *     `webhook_endpoint.delete`.
+         */
+        delete: operations["delete_endpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries
+         * @description The newest 100 deliveries (or those of one status: `pending`,
+         *     `succeeded`, `failed`; `all` is no filter), each with the body sent and
+         *     every attempt: status, the start of the answer, duration.
+         */
+        get: operations["endpoint_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Sends it again now (with the same `webhook-id`, so a receiver that got
+         *     it already can tell), whatever its status. Audited as
+         *     `webhook_delivery.retry`.
+         */
+        post: operations["retry_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's secret
+         * @description A new `whsec_` secret, in the answer this once; deliveries sign with it
+         *     from now on (the old one stops at once). Audited as
+         *     `webhook_endpoint.rotate_secret`.
+         */
+        post: operations["rotate_endpoint_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -2582,6 +2730,74 @@ export interface paths {
          * @description As `POST /v1/webhooks/{agentId}/test`, for this webhook.
          */
         post: operations["test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{agentId}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor's message
+         * @description Answered by the agent's production deployment on the `widget` channel,
+         *     in the visitor's conversation (their active one, or a new one); as one
+         *     JSON answer or, with `Accept: text/event-stream` or `stream: true`, as
+         *     the chat's server-sent events. At most the widget's messages a minute
+         *     per visitor and per client address (429).
+         */
+        post: operations["widget_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{agentId}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The widget's face
+         * @description Title, greeting, suggested questions and look, for a page of one of the
+         *     widget's allowed origins (`Origin` header); 403 `origin_not_allowed`
+         *     for others, 404 when the widget is off.
+         */
+        get: operations["widget_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{agentId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A visitor's conversation so far
+         * @description The visitor's active conversation with the agent and its last 100
+         *     messages (none: a new visitor), so that a reload shows it again. Only
+         *     the visitor's own.
+         */
+        get: operations["widget_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2922,7 +3138,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -2963,7 +3179,7 @@ export interface components {
             nextCursor?: string | null;
         };
         /** @enum {string} */
-        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
         /** @description At least one of them. */
         BulkChangesIn: {
             status?: components["schemas"]["AgentStatus"];
@@ -3320,6 +3536,52 @@ export interface components {
             deleted: boolean;
             id: string;
         };
+        /** @description One try of a delivery. */
+        DeliveryAttemptOut: {
+            /** Format: int32 */
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            /** Format: int64 */
+            durationMs: number;
+            error?: string | null;
+            /** @description The start of the answer's body (2 KiB). */
+            response?: string | null;
+            /**
+             * Format: int32
+             * @description The HTTP status answered; `null` when no answer came.
+             */
+            status?: number | null;
+        };
+        /** @description One event's delivery to the endpoint. */
+        DeliveryOut: {
+            /** @description Each attempt, first first. */
+            attemptLog: components["schemas"]["DeliveryAttemptOut"][];
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            /** @description The `webhook-id` sent (the same on every attempt). */
+            eventId: string;
+            eventType: string;
+            id: string;
+            lastError?: string | null;
+            /** Format: int32 */
+            lastStatus?: number | null;
+            /**
+             * Format: date-time
+             * @description When it is tried next, while pending.
+             */
+            nextAttemptAt?: string | null;
+            payload: {
+                [key: string]: unknown;
+            };
+            status: components["schemas"]["DeliveryStatus"];
+        };
+        /** @enum {string} */
+        DeliveryStatus: "pending" | "succeeded" | "failed";
         /** @description `delta`: the next piece of the answer. */
         DeltaEvent: {
             text: string;
@@ -3396,6 +3658,8 @@ export interface components {
         EndEvent: {
             message: components["schemas"]["MessageOut"];
         };
+        /** @enum {string} */
+        EndpointEvent: "conversation.started" | "message.created" | "conversation.ended" | "conversation.handed_off" | "agent.deployed" | "document.indexed";
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AcceptedOut: {
             /** @description An accepted invitation: the team you joined. */
@@ -3657,6 +3921,38 @@ export interface components {
             data: {
                 deleted: boolean;
                 id: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_DeliveryOut: {
+            /** @description One event's delivery to the endpoint. */
+            data: {
+                /** @description Each attempt, first first. */
+                attemptLog: components["schemas"]["DeliveryAttemptOut"][];
+                /** Format: int32 */
+                attempts: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                deliveredAt?: string | null;
+                /** @description The `webhook-id` sent (the same on every attempt). */
+                eventId: string;
+                eventType: string;
+                id: string;
+                lastError?: string | null;
+                /** Format: int32 */
+                lastStatus?: number | null;
+                /**
+                 * Format: date-time
+                 * @description When it is tried next, while pending.
+                 */
+                nextAttemptAt?: string | null;
+                payload: {
+                    [key: string]: unknown;
+                };
+                status: components["schemas"]["DeliveryStatus"];
             };
             /** @enum {boolean} */
             success: true;
@@ -4398,6 +4694,37 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_DeliveryOut: {
+            data: {
+                /** @description Each attempt, first first. */
+                attemptLog: components["schemas"]["DeliveryAttemptOut"][];
+                /** Format: int32 */
+                attempts: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                deliveredAt?: string | null;
+                /** @description The `webhook-id` sent (the same on every attempt). */
+                eventId: string;
+                eventType: string;
+                id: string;
+                lastError?: string | null;
+                /** Format: int32 */
+                lastStatus?: number | null;
+                /**
+                 * Format: date-time
+                 * @description When it is tried next, while pending.
+                 */
+                nextAttemptAt?: string | null;
+                payload: {
+                    [key: string]: unknown;
+                };
+                status: components["schemas"]["DeliveryStatus"];
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_DocumentOut: {
             data: {
                 agentId: string;
@@ -4622,6 +4949,34 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_WebhookEndpointOut: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Why the server disabled it (a day of failures), when it did. */
+                disabledReason?: string | null;
+                enabled: boolean;
+                events: components["schemas"]["EndpointEvent"][];
+                /**
+                 * Format: date-time
+                 * @description The first failure since the last success.
+                 */
+                failingSince?: string | null;
+                id: string;
+                /**
+                 * @description The signing secret: whether it is set and a hint; whole only when
+                 *     made or rotated.
+                 */
+                secret: components["schemas"]["Masked"];
+                /** Format: date-time */
+                updatedAt: string;
+                url: string;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_WebhookEventOut: {
             data: {
                 /** @description The answer (shortened to 2,000 characters). */
@@ -4689,6 +5044,49 @@ export interface components {
                 secret?: string | null;
                 webhook: components["schemas"]["WebhookOut"];
             }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WebhookEndpointOut: {
+            /** @description An endpoint. */
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                /** @description Why the server disabled it (a day of failures), when it did. */
+                disabledReason?: string | null;
+                enabled: boolean;
+                events: components["schemas"]["EndpointEvent"][];
+                /**
+                 * Format: date-time
+                 * @description The first failure since the last success.
+                 */
+                failingSince?: string | null;
+                id: string;
+                /**
+                 * @description The signing secret: whether it is set and a hint; whole only when
+                 *     made or rotated.
+                 */
+                secret: components["schemas"]["Masked"];
+                /** Format: date-time */
+                updatedAt: string;
+                url: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WebhookEndpointSecretOut: {
+            /** @description An endpoint with its signing secret whole (this once). */
+            data: {
+                endpoint: components["schemas"]["WebhookEndpointOut"];
+                /**
+                 * @description `whsec_…`: verify `webhook-signature` with it (any Standard
+                 *     Webhooks library does).
+                 */
+                secret: string;
+            };
             /** @enum {boolean} */
             success: true;
         };
@@ -4776,6 +5174,61 @@ export interface components {
                 /** Format: int64 */
                 total: number;
                 webhooks: components["schemas"]["WebhookStatsRowOut"][];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WidgetHistoryOut: {
+            /** @description A visitor's conversation with the agent so far. */
+            data: {
+                /** @description The visitor's active conversation, if any. */
+                conversationId?: string | null;
+                /** @description Its messages, oldest first (the last 100). */
+                messages: components["schemas"]["MessageOut"][];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WidgetOut: {
+            /** @description An agent's widget, for those who edit it. */
+            data: {
+                agentId: string;
+                /** @description Why not, when it cannot. */
+                notReadyReason?: string | null;
+                /**
+                 * @description Whether the agent can answer on the widget now: active, with a
+                 *     version deployed to production.
+                 */
+                ready: boolean;
+                scriptUrl: string;
+                settings: components["schemas"]["WidgetSettingsIo"];
+                /** @description The tag to paste into a site's pages. */
+                snippet: string;
+                /** Format: date-time */
+                updatedAt?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WidgetPublicOut: {
+            /** @description The widget as a site's visitors see it. */
+            data: {
+                agentId: string;
+                avatarUrl?: string | null;
+                color: string;
+                greeting: string;
+                icon: components["schemas"]["WidgetIcon"];
+                /**
+                 * @description The agent's language (`en`, `ar` …): the widget follows the page's
+                 *     when it has one.
+                 */
+                language: string;
+                position: components["schemas"]["WidgetPosition"];
+                suggestedQuestions: string[];
+                title: string;
             };
             /** @enum {boolean} */
             success: true;
@@ -5265,7 +5718,7 @@ export interface components {
         /** @enum {string} */
         MailStatus: "stored" | "queued" | "sent" | "failed";
         /** @enum {string} */
-        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "contact_message" | "webhook_failing";
+        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "contact_message" | "webhook_failing" | "webhook_endpoint_disabled";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
         /** @description A secret as the API shows it: never its value. */
@@ -6539,6 +6992,59 @@ export interface components {
             /** Format: int64 */
             succeeded: number;
         };
+        /** @description An endpoint to make. */
+        WebhookEndpointIn: {
+            description?: string | null;
+            /** @description Off: nothing is sent until it is on (default on). */
+            enabled?: boolean | null;
+            /** @description The events it takes (at least one). */
+            events: components["schemas"]["EndpointEvent"][];
+            /** @description Where the events are posted: an http(s) URL on a public address. */
+            url: string;
+        };
+        /** @description An endpoint. */
+        WebhookEndpointOut: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** @description Why the server disabled it (a day of failures), when it did. */
+            disabledReason?: string | null;
+            enabled: boolean;
+            events: components["schemas"]["EndpointEvent"][];
+            /**
+             * Format: date-time
+             * @description The first failure since the last success.
+             */
+            failingSince?: string | null;
+            id: string;
+            /**
+             * @description The signing secret: whether it is set and a hint; whole only when
+             *     made or rotated.
+             */
+            secret: components["schemas"]["Masked"];
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+        };
+        /** @description An endpoint with its signing secret whole (this once). */
+        WebhookEndpointSecretOut: {
+            endpoint: components["schemas"]["WebhookEndpointOut"];
+            /**
+             * @description `whsec_…`: verify `webhook-signature` with it (any Standard
+             *     Webhooks library does).
+             */
+            secret: string;
+        };
+        /**
+         * @description What an edit changes; each field left out is kept. Enabling a disabled
+         *     endpoint forgets its failures.
+         */
+        WebhookEndpointUpdateIn: {
+            description?: string | null;
+            enabled?: boolean | null;
+            events?: components["schemas"]["EndpointEvent"][] | null;
+            url?: string | null;
+        };
         /** @description One received event. */
         WebhookEventOut: {
             /** @description The answer (shortened to 2,000 characters). */
@@ -6708,6 +7214,89 @@ export interface components {
             total: number;
             webhooks: components["schemas"]["WebhookStatsRowOut"][];
         };
+        /** @description A visitor's message. */
+        WidgetChatIn: {
+            /**
+             * @description Go on with this conversation (the visitor's own); left out: the
+             *     visitor's active one with the agent, or a new one.
+             */
+            conversationId?: string | null;
+            message: string;
+            /** @description Answer as server-sent events (as `Accept: text/event-stream`). */
+            stream?: boolean;
+            /**
+             * @description The id the widget keeps for this browser: v_ followed by 16 to 64
+             *     URL-safe characters (letters, digits, hyphens, underscores).
+             */
+            visitorId: string;
+        };
+        /** @description A visitor's conversation with the agent so far. */
+        WidgetHistoryOut: {
+            /** @description The visitor's active conversation, if any. */
+            conversationId?: string | null;
+            /** @description Its messages, oldest first (the last 100). */
+            messages: components["schemas"]["MessageOut"][];
+        };
+        /** @enum {string} */
+        WidgetIcon: "chat" | "help" | "sparkle";
+        /** @description An agent's widget, for those who edit it. */
+        WidgetOut: {
+            agentId: string;
+            /** @description Why not, when it cannot. */
+            notReadyReason?: string | null;
+            /**
+             * @description Whether the agent can answer on the widget now: active, with a
+             *     version deployed to production.
+             */
+            ready: boolean;
+            scriptUrl: string;
+            settings: components["schemas"]["WidgetSettingsIo"];
+            /** @description The tag to paste into a site's pages. */
+            snippet: string;
+            /** Format: date-time */
+            updatedAt?: string | null;
+        };
+        /** @enum {string} */
+        WidgetPosition: "bottom-right" | "bottom-left";
+        /** @description The widget as a site's visitors see it. */
+        WidgetPublicOut: {
+            agentId: string;
+            avatarUrl?: string | null;
+            color: string;
+            greeting: string;
+            icon: components["schemas"]["WidgetIcon"];
+            /**
+             * @description The agent's language (`en`, `ar` …): the widget follows the page's
+             *     when it has one.
+             */
+            language: string;
+            position: components["schemas"]["WidgetPosition"];
+            suggestedQuestions: string[];
+            title: string;
+        };
+        /** @description An agent's widget settings, as sent and shown. */
+        WidgetSettingsIo: {
+            /**
+             * @description Sites it answers on: `https://shop.example.com` (scheme, host, and a
+             *     port if not the usual), compared exactly; none: it answers nowhere.
+             */
+            allowedOrigins: string[];
+            avatarUrl?: string | null;
+            /** @description `#rrggbb`. */
+            color: string;
+            enabled: boolean;
+            /** @description The first message; empty: the agent's greeting. */
+            greeting: string;
+            icon: components["schemas"]["WidgetIcon"];
+            /** Format: int32 */
+            ipMessagesPerMinute: number;
+            position: components["schemas"]["WidgetPosition"];
+            suggestedQuestions: string[];
+            /** @description The panel's title; empty: the agent's name. */
+            title: string;
+            /** Format: int32 */
+            visitorMessagesPerMinute: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -6864,9 +7453,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -6933,9 +7522,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -8632,9 +9221,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -9812,6 +10401,144 @@ export interface operations {
             };
             /** @description No such agent or version */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_widget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WidgetOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_widget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetSettingsIo"];
+            };
+        };
+        responses: {
+            /** @description The widget now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WidgetOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor of the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14421,9 +15148,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -15348,6 +16075,493 @@ export interface operations {
             };
             /** @description Too many messages from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_endpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WebhookEndpointOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointIn"];
+            };
+        };
+        responses: {
+            /** @description Subscribed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookEndpointSecretOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You have 50 endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookEndpointOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description The endpoint now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookEndpointOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endpoint_deliveries: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DeliveryOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint */
+                id: string;
+                /** @description The delivery */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The endpoint is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_endpoint_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookEndpointSecretOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16357,6 +17571,196 @@ export interface operations {
             };
             /** @description More than 30 tests a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    widget_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetChatIn"];
+            };
+        };
+        responses: {
+            /** @description The stored question and answer, or server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatOut"];
+                    "text/event-stream": components["schemas"]["ChatStreamFrame"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page's origin is not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent, its widget is off, or not the visitor's conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent is not active or not deployed to production, or the conversation ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages from this visitor or address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    widget_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget as visitors see it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WidgetPublicOut"];
+                };
+            };
+            /** @description The page's origin is not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent, or its widget is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    widget_history: {
+        parameters: {
+            query: {
+                visitorId: string;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WidgetHistoryOut"];
+                };
+            };
+            /** @description The page's origin is not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent, or its widget is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

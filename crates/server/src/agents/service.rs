@@ -479,6 +479,16 @@ pub async fn deploy(
         "configuration": deployment.configuration,
     }));
     audit::record(&tx, actor, entry).await?;
+    let event = crate::webhooks::delivery::Event::new(
+        agentforge_domain::webhook::EndpointEvent::AgentDeployed,
+        serde_json::json!({
+            "agent": {"id": agent.id, "name": agent.config.name},
+            "environment": deployment.environment.as_str(),
+            "version": deployment.version,
+            "deployedAt": deployment.deployed_at,
+        }),
+    );
+    crate::webhooks::delivery::emit_in(&tx, &agent.owner_id, &event).await?;
     tx.commit().await?;
     Ok(deployment)
 }

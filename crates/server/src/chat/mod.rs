@@ -40,7 +40,7 @@ pub fn turns() -> OpenApiRouter<AppState> {
         .routes(routes!(test_agent))
 }
 
-fn wants_stream(headers: &HeaderMap) -> bool {
+pub(crate) fn wants_stream(headers: &HeaderMap) -> bool {
     headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
@@ -150,7 +150,7 @@ async fn test_agent(
 }
 
 /// The turn as one JSON answer, or as server-sent events.
-async fn respond(turn: Turn, stream: bool) -> Result<Response, ApiError> {
+pub(crate) async fn respond(turn: Turn, stream: bool) -> Result<Response, ApiError> {
     if stream {
         return Ok(streamed(turn).into_response());
     }

@@ -158,6 +158,22 @@ pub async fn add_documents(
         let entry =
             change(AuditAction::DocumentUpload, document, &agent).created(&snapshot(document));
         audit::record(&tx, actor, entry).await?;
+        let event = crate::webhooks::delivery::Event::new(
+            agentforge_domain::webhook::EndpointEvent::DocumentIndexed,
+            serde_json::json!({
+                "document": {
+                    "id": document.id,
+                    "name": document.name,
+                    "contentType": document.content_type,
+                    "sizeBytes": document.size_bytes,
+                    "passages": document.passage_count,
+                    "characters": document.char_count,
+                    "createdAt": document.created_at,
+                },
+                "agent": {"id": agent.id, "name": agent.config.name},
+            }),
+        );
+        crate::webhooks::delivery::emit_in(&tx, &agent.owner_id, &event).await?;
     }
     tx.commit().await?;
     Ok(created)

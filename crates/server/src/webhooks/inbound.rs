@@ -57,7 +57,7 @@ async fn by_token(state: &AppState, token: &str) -> Result<Opened, Error> {
         .by_token_hash(&crate::opaque::hash(token))
         .await?
         .ok_or_else(missing)?;
-    service::open(state, webhook).await
+    service::open(&super::parts(state), webhook).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -140,7 +140,7 @@ async fn receive(
             if webhook.status == WebhookStatus::Paused {
                 paused_ack(webhook.platform, ack)
             } else {
-                service::take(&state, webhook, messages).await?;
+                service::take(&super::parts(&state), webhook, messages).await?;
                 ack
             }
         }
@@ -236,7 +236,7 @@ async fn custom(
             latency_ms,
         },
     };
-    service::finish(state, &recorded, outcome).await?;
+    service::finish(&super::parts(state), &recorded, outcome).await?;
     let answered = result?;
     let citations: Vec<CitationOut> = answered
         .citations

@@ -3,6 +3,8 @@
 //! delete), and the public inbound URL `/api/hooks/{token}` (`inbound`)
 //! each platform posts its events to.
 
+pub mod delivery;
+pub mod endpoints;
 pub mod inbound;
 pub mod platforms;
 pub mod service;
@@ -28,6 +30,59 @@ use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Filter, Json, Query
 use crate::state::AppState;
 use service::Opened;
 
+/// What the service works with, from the state.
+pub fn parts(state: &AppState) -> service::Parts<'_> {
+    service::Parts {
+        store: &state.store,
+        runtime: &state.runtime,
+        mailer: &state.mailer,
+        sealer: state.secret_key.sealer(service::SEAL_PURPOSE),
+        public_url: state.configuration.get().general.public_url.clone(),
+    }
+}
+
+/// Answers one queued event: runs the turn (unless an earlier attempt
+/// already has the answer), posts it to the platform, and records how it
+/// ended. A failed post is tried again by the queue; the last failure is
+/// the event's.
+pub struct AnswerJob {
+    pub state: std::sync::Weak<crate::state::Services>,
+}
+
+#[async_trait::async_trait]
+impl agentforge_runtime::JobHandler for AnswerJob {
+    async fn run(&self, job: &agentforge_store::Job) -> Result<(), agentforge_runtime::JobFailure> {
+        use agentforge_runtime::JobFailure;
+        let Some(services) = self.state.upgrade() else {
+            return Err(JobFailure::Retry("the server is stopping".into()));
+        };
+        let state = AppState::from_services(services);
+        let ctx = parts(&state);
+        let Some(event_id) = job.payload.get("eventId").and_then(Value::as_str) else {
+            return Err(JobFailure::Permanent("no eventId in the payload".into()));
+        };
+        let last = job.attempts >= job.max_attempts;
+        match service::answer_event(&ctx, event_id).await {
+            Ok(()) => Ok(()),
+            Err((event, why)) => {
+                if last && let Some((event, latency_ms, conversation_id, answer)) = event {
+                    let outcome = agentforge_store::EventOutcome {
+                        status: WebhookEventStatus::Failed,
+                        conversation_id,
+                        answer,
+                        error: Some(why.clone()),
+                        latency_ms,
+                    };
+                    if let Err(e) = service::finish(&ctx, &event, outcome).await {
+                        tracing::error!(error = %e, "cannot record a webhook event's failure");
+                    }
+                }
+                Err(JobFailure::Retry(why))
+            }
+        }
+    }
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_webhooks_v1, create_webhook_v1))
@@ -41,6 +96,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(webhook_events))
         .routes(routes!(test_webhook))
         .routes(routes!(regenerate_webhook))
+        .merge(endpoints::router())
 }
 
 /// Which webhooks a list or the stats show.
@@ -391,7 +447,7 @@ fn webhook_out(state: &AppState, opened: &Opened, agent_name: &str) -> WebhookOu
         platform: w.platform,
         name: w.name.clone(),
         status: w.status,
-        url: service::hook_url(state, &opened.token),
+        url: service::hook_url(&parts(state), &opened.token),
         secret: mask(&opened.secret.clone().map(Secret::new)),
         credentials: WebhookCredentialsOut {
             values,
@@ -435,7 +491,7 @@ async fn listed(state: &AppState, filter: &WebhookFilter) -> Result<Vec<WebhookO
             names.insert(webhook.agent_id.clone(), name);
         }
         let name = names.get(&webhook.agent_id).cloned().unwrap_or_default();
-        let opened = service::open(state, webhook).await?;
+        let opened = service::open(&parts(state), webhook).await?;
         out.push(webhook_out(state, &opened, &name));
     }
     Ok(out)
@@ -504,7 +560,7 @@ async fn create(
         .map(WebhookCredentialsIn::sent)
         .unwrap_or_default();
     let opened = service::create(
-        state,
+        &parts(state),
         actor,
         &body.agent_id,
         body.platform,
@@ -537,7 +593,7 @@ async fn run_test(
     state
         .rate_limiter
         .check(&format!("webhook-test:{caller}"), inbound::TESTS_PER_MINUTE)?;
-    let opened = service::open(state, webhook).await?;
+    let opened = service::open(&parts(state), webhook).await?;
     inbound::test(state, &opened, agent, data).await
 }
 
@@ -548,7 +604,7 @@ async fn regenerate_all(
 ) -> Result<Vec<WebhookSecretOut>, Error> {
     let mut out = Vec::with_capacity(found.len());
     for (webhook, agent) in found {
-        let opened = service::regenerate(state, actor, &webhook, &agent).await?;
+        let opened = service::regenerate(&parts(state), actor, &webhook, &agent).await?;
         out.push(secret_out(state, &opened, &agent.config.name));
     }
     Ok(out)
@@ -623,7 +679,7 @@ async fn agent_webhooks_v1(
     let found = service::named(&state.store, &actor, &agent_id, Action::View).await?;
     let mut out = Vec::with_capacity(found.len());
     for (webhook, agent) in found {
-        let opened = service::open(&state, webhook).await?;
+        let opened = service::open(&parts(&state), webhook).await?;
         out.push(webhook_out(&state, &opened, &agent.config.name));
     }
     Ok(Envelope::new(out))
@@ -763,7 +819,7 @@ async fn get_webhook(
     Path(id): Path<String>,
 ) -> Result<Envelope<WebhookOut>, ApiError> {
     let (webhook, agent) = service::webhook(&state.store, &actor, &id, Action::View).await?;
-    let opened = service::open(&state, webhook).await?;
+    let opened = service::open(&parts(&state), webhook).await?;
     Ok(Envelope::new(webhook_out(
         &state,
         &opened,
@@ -793,7 +849,7 @@ async fn update_webhook(
         status: body.status,
         credentials: body.credentials.map(WebhookCredentialsIn::sent),
     };
-    let opened = service::update(&state, &actor, &id, edit).await?;
+    let opened = service::update(&parts(&state), &actor, &id, edit).await?;
     let name = agent_name(&state, &opened.webhook.agent_id).await?;
     Ok(Envelope::new(webhook_out(&state, &opened, &name)))
 }
@@ -813,7 +869,7 @@ async fn delete_webhook(
     CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<DeletedOut>, ApiError> {
-    let webhook = service::delete(&state, &actor, &id).await?;
+    let webhook = service::delete(&parts(&state), &actor, &id).await?;
     Ok(Envelope::new(DeletedOut::new(webhook.id)))
 }
 
@@ -871,7 +927,7 @@ async fn regenerate_webhook(
     Path(id): Path<String>,
 ) -> Result<Envelope<WebhookSecretOut>, ApiError> {
     let (webhook, agent) = service::webhook(&state.store, &actor, &id, Action::Edit).await?;
-    let opened = service::regenerate(&state, &actor, &webhook, &agent).await?;
+    let opened = service::regenerate(&parts(&state), &actor, &webhook, &agent).await?;
     Ok(Envelope::new(secret_out(
         &state,
         &opened,

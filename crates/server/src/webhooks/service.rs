@@ -4,7 +4,6 @@
 //! answered through the runtime, on the agent's production deployment.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use std::time::Instant;
 
 use agentforge_domain::audit::{AuditAction, AuditResource};
@@ -29,7 +28,6 @@ use serde_json::{Map, Value, json};
 use super::platforms::{self, Incoming};
 use crate::access;
 use crate::audit;
-use crate::state::AppState;
 
 /// What webhook secrets are sealed for.
 pub const SEAL_PURPOSE: &str = "webhooks";
@@ -101,8 +99,15 @@ impl Opened {
     }
 }
 
-pub fn sealer(state: &AppState) -> Sealer {
-    state.secret_key.sealer(SEAL_PURPOSE)
+/// What the webhooks' service works with.
+pub struct Parts<'a> {
+    pub store: &'a Store,
+    pub runtime: &'a Runtime,
+    pub mailer: &'a crate::mail::Mailer,
+    /// Seals the webhooks' secrets (purpose [`SEAL_PURPOSE`]).
+    pub sealer: Sealer,
+    /// How people reach this server now (the live configuration's).
+    pub public_url: String,
 }
 
 /// A new URL token, and its hash as looked up.
@@ -130,8 +135,8 @@ fn new_secret(platform: WebhookPlatform) -> Option<String> {
 
 /// Opens a stored webhook's secrets and fetches the saved integration's
 /// credentials under them.
-pub async fn open(state: &AppState, webhook: Webhook) -> Result<Opened, Error> {
-    let sealer = sealer(state);
+pub async fn open(ctx: &Parts<'_>, webhook: Webhook) -> Result<Opened, Error> {
+    let sealer = &ctx.sealer;
     let token = sealer
         .open_str(&webhook.token_sealed)
         .map_err(|_| Error::internal("a webhook token no longer opens (the secret key changed)"))?;
@@ -148,12 +153,12 @@ pub async fn open(state: &AppState, webhook: Webhook) -> Result<Opened, Error> {
     }
     let mut inherited = BTreeMap::new();
     if let (Some(name), Some(credentials)) =
-        (webhook.platform.integration(), state.runtime.credentials())
-        && let Some(agent) = state.store.agents().get(&webhook.agent_id).await?
+        (webhook.platform.integration(), ctx.runtime.credentials())
+        && let Some(agent) = ctx.store.agents().get(&webhook.agent_id).await?
     {
         let found = credentials
             .for_agent(
-                &state.store,
+                &ctx.store,
                 &agent.owner_id,
                 agent.team_id.as_deref(),
                 &[name],
@@ -177,8 +182,8 @@ pub async fn open(state: &AppState, webhook: Webhook) -> Result<Opened, Error> {
 }
 
 /// The URL to paste into the platform.
-pub fn hook_url(state: &AppState, token: &str) -> String {
-    let base = state.configuration.get().general.public_url.clone();
+pub fn hook_url(ctx: &Parts<'_>, token: &str) -> String {
+    let base = ctx.public_url.clone();
     format!("{}/api/hooks/{token}", base.trim_end_matches('/'))
 }
 
@@ -188,7 +193,7 @@ pub type SentCredentials = BTreeMap<String, String>;
 /// Checks `sent` for `platform` and splits it over `before`: (plain
 /// fields, secret fields).
 fn credentials(
-    state: &AppState,
+    ctx: &Parts<'_>,
     p: &mut Problems,
     platform: WebhookPlatform,
     before: &BTreeMap<String, String>,
@@ -206,7 +211,7 @@ fn credentials(
         let ok = p.clone().into_problems().len() == problems_before;
         if ok
             && field == "baseUrl"
-            && let Some(guard) = state.runtime.credentials().map(|c| c.guard())
+            && let Some(guard) = ctx.runtime.credentials().map(|c| c.guard())
             && let Err(refused) = guard.check_url(value)
             && refused != Refused::NotHttp
         {
@@ -323,25 +328,25 @@ fn secret_names(sealer: &Sealer, webhook: &Webhook) -> Vec<String> {
 
 /// Makes a webhook for `agent_id`.
 pub async fn create(
-    state: &AppState,
+    ctx: &Parts<'_>,
     actor: &Actor,
     agent_id: &str,
     platform: WebhookPlatform,
     name: &str,
     sent: &SentCredentials,
 ) -> Result<Opened, Error> {
-    let store = &state.store;
+    let store = ctx.store;
     let (agent, _) = access::agent(store, actor, agent_id, Action::Edit).await?;
     let mut p = Problems::default();
     rules::check_name(&mut p, name);
-    let (plain, secrets) = credentials(state, &mut p, platform, &BTreeMap::new(), sent);
+    let (plain, secrets) = credentials(ctx, &mut p, platform, &BTreeMap::new(), sent);
     p.finish()?;
     if store.webhooks().count_for_agent(&agent.id).await? >= rules::PER_AGENT_MAX {
         return Err(Error::Conflict(
             agentforge_domain::Conflict::TooManyWebhooks,
         ));
     }
-    let sealer = sealer(state);
+    let sealer = &ctx.sealer;
     let (token, hash) = new_token();
     let secret = new_secret(platform);
     let secrets_sealed = (!secrets.is_empty())
@@ -366,7 +371,7 @@ pub async fn create(
         change(AuditAction::WebhookCreate, &webhook, &agent).created(&described(&webhook, &names));
     audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
-    open(state, webhook).await
+    open(ctx, webhook).await
 }
 
 /// What an edit asks for.
@@ -379,15 +384,10 @@ pub struct Edit {
 }
 
 /// Renames, pauses, resumes or changes the credentials of a webhook.
-pub async fn update(
-    state: &AppState,
-    actor: &Actor,
-    id: &str,
-    edit: Edit,
-) -> Result<Opened, Error> {
-    let store = &state.store;
+pub async fn update(ctx: &Parts<'_>, actor: &Actor, id: &str, edit: Edit) -> Result<Opened, Error> {
+    let store = ctx.store;
     let (webhook, agent) = webhook(store, actor, id, Action::Edit).await?;
-    let sealer = sealer(state);
+    let sealer = &ctx.sealer;
     let mut p = Problems::default();
     if let Some(name) = &edit.name {
         rules::check_name(&mut p, name);
@@ -413,7 +413,7 @@ pub async fn update(
                 serde_json::from_str::<BTreeMap<String, String>>(&json).unwrap_or_default(),
             );
         }
-        let (plain, secrets) = credentials(state, &mut p, webhook.platform, &before, sent);
+        let (plain, secrets) = credentials(ctx, &mut p, webhook.platform, &before, sent);
         change_set.settings = Some(plain);
         change_set.secrets_sealed = Some(
             (!secrets.is_empty())
@@ -430,20 +430,20 @@ pub async fn update(
     );
     audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
-    open(state, updated).await
+    open(ctx, updated).await
 }
 
 /// A new URL token and secret for a webhook; the old ones stop at once.
 pub async fn regenerate(
-    state: &AppState,
+    ctx: &Parts<'_>,
     actor: &Actor,
     webhook: &Webhook,
     agent: &Agent,
 ) -> Result<Opened, Error> {
-    let sealer = sealer(state);
+    let sealer = &ctx.sealer;
     let (token, hash) = new_token();
     let secret = new_secret(webhook.platform);
-    let tx = state.store.begin().await?;
+    let tx = ctx.store.begin().await?;
     let updated = tx
         .webhooks()
         .update(
@@ -460,14 +460,14 @@ pub async fn regenerate(
         .field("secret", "regenerated");
     audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
-    open(state, updated).await
+    open(ctx, updated).await
 }
 
 /// Removes a webhook and its events.
-pub async fn delete(state: &AppState, actor: &Actor, id: &str) -> Result<Webhook, Error> {
-    let (webhook, agent) = webhook(&state.store, actor, id, Action::Edit).await?;
-    let names = secret_names(&sealer(state), &webhook);
-    let tx = state.store.begin().await?;
+pub async fn delete(ctx: &Parts<'_>, actor: &Actor, id: &str) -> Result<Webhook, Error> {
+    let (webhook, agent) = webhook(&ctx.store, actor, id, Action::Edit).await?;
+    let names = secret_names(&&ctx.sealer, &webhook);
+    let tx = ctx.store.begin().await?;
     tx.webhooks().delete(&webhook.id).await?;
     let entry =
         change(AuditAction::WebhookDelete, &webhook, &agent).deleted(&described(&webhook, &names));
@@ -579,11 +579,11 @@ pub async fn answer(
 /// Records the messages of a verified platform request and queues their
 /// answers, in one transaction; how many were new (a retry's are not).
 pub async fn take(
-    state: &AppState,
+    ctx: &Parts<'_>,
     webhook: &Webhook,
     messages: Vec<Incoming>,
 ) -> Result<usize, Error> {
-    let tx = state.store.begin().await?;
+    let tx = ctx.store.begin().await?;
     let mut taken = 0;
     for message in messages {
         let event = tx
@@ -610,7 +610,7 @@ pub async fn take(
     }
     tx.commit().await?;
     if taken > 0 {
-        state.runtime.jobs().wake();
+        ctx.runtime.jobs().wake();
     }
     Ok(taken)
 }
@@ -633,45 +633,51 @@ pub fn excerpt(text: &str, max: usize) -> String {
 /// [`FAILURES_BEFORE_FAILING`] failures in a row, marks the webhook
 /// `failing` and tells its owner (once: only the change from `active`).
 pub async fn finish(
-    state: &AppState,
+    ctx: &Parts<'_>,
     event: &WebhookEvent,
     outcome: EventOutcome,
 ) -> Result<(), Error> {
     let failed = outcome.status == WebhookEventStatus::Failed;
-    let in_row = state.store.webhooks().finish_event(event, outcome).await?;
-    if event.test {
-        return Ok(());
-    }
-    match in_row {
-        Some(n) if failed && n >= FAILURES_BEFORE_FAILING => {
-            mark_failing(state, &event.webhook_id, n).await
+    // One transaction: whoever sees the event finished sees the status it
+    // led to.
+    let tx = ctx.store.begin().await?;
+    let in_row = tx.webhooks().finish_event(event, outcome).await?;
+    if !event.test {
+        match in_row {
+            Some(n) if failed && n >= FAILURES_BEFORE_FAILING => {
+                mark_failing(ctx, &tx, &event.webhook_id, n).await?;
+            }
+            Some(0) => {
+                // A success after failures makes it active again.
+                tx.webhooks()
+                    .set_status_from(
+                        &event.webhook_id,
+                        WebhookStatus::Failing,
+                        WebhookStatus::Active,
+                    )
+                    .await?;
+            }
+            _ => {}
         }
-        Some(0) => {
-            // A success after failures makes it active again.
-            state
-                .store
-                .webhooks()
-                .set_status_from(
-                    &event.webhook_id,
-                    WebhookStatus::Failing,
-                    WebhookStatus::Active,
-                )
-                .await?;
-            Ok(())
-        }
-        _ => Ok(()),
     }
+    tx.commit().await?;
+    Ok(())
 }
 
-async fn mark_failing(state: &AppState, webhook_id: &str, failures: u32) -> Result<(), Error> {
-    let store = &state.store;
-    let Some(webhook) = store.webhooks().get(webhook_id).await? else {
+/// Marks the webhook `failing` (when it is `active`), audits it and mails
+/// its owner, inside `tx`.
+async fn mark_failing(
+    ctx: &Parts<'_>,
+    tx: &agentforge_store::Tx,
+    webhook_id: &str,
+    failures: u32,
+) -> Result<(), Error> {
+    let Some(webhook) = tx.webhooks().get(webhook_id).await? else {
         return Ok(());
     };
-    let Some(agent) = store.agents().get(&webhook.agent_id).await? else {
+    let Some(agent) = tx.agents().get(&webhook.agent_id).await? else {
         return Ok(());
     };
-    let tx = store.begin().await?;
     if !tx
         .webhooks()
         .set_status_from(&webhook.id, WebhookStatus::Active, WebhookStatus::Failing)
@@ -683,16 +689,11 @@ async fn mark_failing(state: &AppState, webhook_id: &str, failures: u32) -> Resu
         .field("status", "failing")
         .field("failuresInRow", failures)
         .field("lastError", webhook.last_error.clone());
-    audit::record(&tx, &Actor::System, entry).await?;
+    audit::record(tx, &Actor::System, entry).await?;
     if let Some(owner) = tx.users().find_by_id(&agent.owner_id).await? {
         let link = format!(
             "{}/dashboard/webhooks?webhook={}",
-            state
-                .configuration
-                .get()
-                .general
-                .public_url
-                .trim_end_matches('/'),
+            ctx.public_url.trim_end_matches('/'),
             webhook.id
         );
         let message = crate::mail::MailMessage::WebhookFailing {
@@ -704,64 +705,21 @@ async fn mark_failing(state: &AppState, webhook_id: &str, failures: u32) -> Resu
             error: webhook.last_error.clone().unwrap_or_default(),
             link,
         };
-        state
-            .mailer
-            .send_in(&tx, crate::mail::Outgoing::to_user(&owner, message))
+        ctx.mailer
+            .send_in(tx, crate::mail::Outgoing::to_user(&owner, message))
             .await?;
     }
-    tx.commit().await?;
     tracing::warn!(webhook_id = %webhook.id, failures, "webhook marked failing; its owner was told");
     Ok(())
 }
 
-/// Answers one queued event: runs the turn (unless an earlier attempt
-/// already has the answer), posts it to the platform, and records how it
-/// ended. A failed post is tried again by the queue; the last failure is
-/// the event's.
-pub struct AnswerJob {
-    pub state: std::sync::Weak<crate::state::Services>,
-}
-
-#[async_trait::async_trait]
-impl agentforge_runtime::JobHandler for AnswerJob {
-    async fn run(&self, job: &agentforge_store::Job) -> Result<(), agentforge_runtime::JobFailure> {
-        use agentforge_runtime::JobFailure;
-        let Some(services) = self.state.upgrade() else {
-            return Err(JobFailure::Retry("the server is stopping".into()));
-        };
-        let state = AppState::from(services);
-        let Some(event_id) = job.payload.get("eventId").and_then(Value::as_str) else {
-            return Err(JobFailure::Permanent("no eventId in the payload".into()));
-        };
-        let last = job.attempts >= job.max_attempts;
-        match answer_event(&state, event_id).await {
-            Ok(()) => Ok(()),
-            Err((event, why)) => {
-                if last && let Some((event, latency_ms, conversation_id, answer)) = event {
-                    let outcome = EventOutcome {
-                        status: WebhookEventStatus::Failed,
-                        conversation_id,
-                        answer,
-                        error: Some(why.clone()),
-                        latency_ms,
-                    };
-                    if let Err(e) = finish(&state, &event, outcome).await {
-                        tracing::error!(error = %e, "cannot record a webhook event's failure");
-                    }
-                }
-                Err(JobFailure::Retry(why))
-            }
-        }
-    }
-}
-
-type Failed = (
+pub type Failed = (
     Option<(WebhookEvent, u64, Option<String>, Option<String>)>,
     String,
 );
 
-async fn answer_event(state: &AppState, event_id: &str) -> Result<(), Failed> {
-    let store = &state.store;
+pub async fn answer_event(ctx: &Parts<'_>, event_id: &str) -> Result<(), Failed> {
+    let store = ctx.store;
     let fail = |why: String| (None, why);
     let event = store
         .webhooks()
@@ -800,7 +758,7 @@ async fn answer_event(state: &AppState, event_id: &str) -> Result<(), Failed> {
     let with_event = |why: String, conversation: Option<String>, answer: Option<String>| {
         (Some((event.clone(), latency(), conversation, answer)), why)
     };
-    let opened = open(state, webhook.clone())
+    let opened = open(ctx, webhook.clone())
         .await
         .map_err(|e| with_event(e.to_string(), None, None))?;
     let missing = opened.missing();
@@ -817,7 +775,7 @@ async fn answer_event(state: &AppState, event_id: &str) -> Result<(), Failed> {
         (Some(c), Some(a)) => (c.clone(), a.clone()),
         _ => {
             let answered = answer(
-                &state.runtime,
+                &ctx.runtime,
                 &webhook,
                 agent,
                 &event.sender,
@@ -844,7 +802,7 @@ async fn answer_event(state: &AppState, event_id: &str) -> Result<(), Failed> {
         &reply,
         &answer,
     ) {
-        let client = state
+        let client = ctx
             .runtime
             .credentials()
             .map(|c| c.client().clone())
@@ -854,7 +812,7 @@ async fn answer_event(state: &AppState, event_id: &str) -> Result<(), Failed> {
             .map_err(|why| with_event(why, Some(conversation_id.clone()), Some(answer.clone())))?;
     }
     finish(
-        state,
+        ctx,
         &event,
         EventOutcome {
             status: WebhookEventStatus::Succeeded,
@@ -890,12 +848,5 @@ impl agentforge_runtime::JobHandler for PurgeEvents {
             tracing::info!(removed, "old webhook events forgotten");
         }
         Ok(())
-    }
-}
-
-/// Keeps `Arc` use explicit where the state is rebuilt from its services.
-impl From<Arc<crate::state::Services>> for AppState {
-    fn from(services: Arc<crate::state::Services>) -> Self {
-        AppState::from_services(services)
     }
 }

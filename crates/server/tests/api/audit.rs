@@ -455,6 +455,10 @@ async fn entries_cannot_be_changed_and_old_ones_are_purged() {
 const NOT_CHANGES: &[(&str, &str)] = &[
     ("chat", "a conversation turn: its messages are its record"),
     (
+        "widget_chat",
+        "a visitor's conversation turn: its messages are its record",
+    ),
+    (
         "test_agent",
         "a test turn on the draft, kept out of every list",
     ),

@@ -1704,6 +1704,127 @@ impl Api<'_> {
         )
         .await
     }
+
+    /// GET /v1/webhook-endpoints: Webhook endpoints
+    pub async fn list_endpoints(&self) -> Answer<Vec<WebhookEndpointOut>> {
+        self.data(
+            Method::GET,
+            "/api/v1/webhook-endpoints".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /v1/webhook-endpoints: Subscribe a URL to events
+    pub async fn create_endpoint(
+        &self,
+        body: &WebhookEndpointIn,
+    ) -> Answer<WebhookEndpointSecretOut> {
+        self.data(
+            Method::POST,
+            "/api/v1/webhook-endpoints".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /v1/webhook-endpoints/{id}: A webhook endpoint
+    pub async fn get_endpoint(&self, id: &str) -> Answer<WebhookEndpointOut> {
+        self.data(
+            Method::GET,
+            format!("/api/v1/webhook-endpoints/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /v1/webhook-endpoints/{id}: Change a webhook endpoint
+    pub async fn update_endpoint(
+        &self,
+        id: &str,
+        body: &WebhookEndpointUpdateIn,
+    ) -> Answer<WebhookEndpointOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/v1/webhook-endpoints/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /v1/webhook-endpoints/{id}: Delete a webhook endpoint
+    pub async fn delete_endpoint(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/v1/webhook-endpoints/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /v1/webhook-endpoints/{id}/deliveries: An endpoint's deliveries
+    pub async fn endpoint_deliveries(
+        &self,
+        id: &str,
+        query: &DeliveriesQuery,
+    ) -> Answer<Vec<DeliveryOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/v1/webhook-endpoints/{id}/deliveries"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry: Retry a delivery
+    pub async fn retry_delivery(&self, id: &str, delivery_id: &str) -> Answer<DeliveryOut> {
+        self.data(
+            Method::POST,
+            format!("/api/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/retry"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /v1/webhook-endpoints/{id}/rotate-secret: Rotate an endpoint's secret
+    pub async fn rotate_endpoint_secret(&self, id: &str) -> Answer<WebhookEndpointSecretOut> {
+        self.data(
+            Method::POST,
+            format!("/api/v1/webhook-endpoints/{id}/rotate-secret"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /agents/{id}/widget: An agent's widget
+    pub async fn get_widget(&self, id: &str) -> Answer<WidgetOut> {
+        self.data(
+            Method::GET,
+            format!("/api/agents/{id}/widget"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /agents/{id}/widget: Change an agent's widget
+    pub async fn put_widget(&self, id: &str, body: &WidgetSettingsIo) -> Answer<WidgetOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/agents/{id}/widget"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
 }
 
 /// Every JSON operation of the document has its typed helper here (the
@@ -1721,6 +1842,11 @@ fn every_json_operation_has_a_typed_helper() {
         "logout",
         "export_servers",
         "export_audit_logs",
+        // The widget's public calls need a page's Origin: tests/api/widget.rs
+        // reaches them raw.
+        "widget_config",
+        "widget_chat",
+        "widget_history",
     ];
     let source = include_str!("client.rs");
     let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(

@@ -249,6 +249,66 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .value();
         assert_eq!(again.len(), 1);
         api.delete_webhook(&slack_hook.webhook.id).await.value();
+
+        // The embeddable widget: read (off), switched on for one site.
+        let widget = api.get_widget(&id).await.value();
+        assert!(!widget.settings.enabled);
+        let widget = api
+            .put_widget(
+                &id,
+                &WidgetSettingsIo {
+                    enabled: true,
+                    allowed_origins: vec!["https://shop.example.com".into()],
+                    ..widget.settings
+                },
+            )
+            .await
+            .value();
+        assert!(widget.settings.enabled);
+
+        // Outbound event endpoints: subscribed, given an event (a deploy to
+        // staging), its delivery read and retried, changed, rotated, removed.
+        let subscribed = api
+            .create_endpoint(&WebhookEndpointIn {
+                url: "https://receiver.invalid/hook".into(),
+                events: vec![EndpointEvent::AgentDeployed],
+                description: Some("CRM".into()),
+                enabled: None,
+            })
+            .await
+            .value();
+        assert!(subscribed.secret.starts_with("whsec_"));
+        let endpoint_id = subscribed.endpoint.id.clone();
+        api.deploy_agent(
+            &id,
+            &DeployIn {
+                environment: Environment::Staging,
+                version: None,
+                configuration: None,
+            },
+        )
+        .await
+        .value();
+        assert_eq!(api.list_endpoints().await.value().len(), 1);
+        api.get_endpoint(&endpoint_id).await.value();
+        let deliveries = api
+            .endpoint_deliveries(&endpoint_id, &DeliveriesQuery::default())
+            .await
+            .value();
+        assert_eq!(deliveries.len(), 1);
+        assert_eq!(deliveries[0].event_type, "agent.deployed");
+        api.retry_delivery(&endpoint_id, &deliveries[0].id).await.value();
+        api.update_endpoint(
+            &endpoint_id,
+            &WebhookEndpointUpdateIn {
+                description: Some("CRM sync".into()),
+                ..WebhookEndpointUpdateIn::default()
+            },
+        )
+        .await
+        .value();
+        api.rotate_endpoint_secret(&endpoint_id).await.value();
+        api.delete_endpoint(&endpoint_id).await.value();
         assert_eq!(api.list_versions(&id).await.value().len(), 2);
         api.restore_version(&id, "1").await.value();
         let shared = api

@@ -34,3 +34,4 @@ mod teams;
 mod turns;
 mod v1;
 mod webhooks;
+mod widget;

@@ -808,3 +808,348 @@ async fn failures_in_a_row_make_a_webhook_failing_and_tell_its_owner() {
     })
     .await;
 }
+
+/// A receiver of outbound events: records each request's headers and
+/// body, and answers 500 to the first `failures` of them.
+struct Receiver {
+    url: String,
+    received: std::sync::Arc<std::sync::Mutex<Vec<(axum::http::HeaderMap, String)>>>,
+}
+
+impl Receiver {
+    async fn start(failures: usize) -> Self {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let received = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = std::sync::Arc::new(AtomicUsize::new(0));
+        let log = received.clone();
+        let router = axum::Router::new().route(
+            "/hook",
+            axum::routing::post(move |headers: axum::http::HeaderMap, body: String| {
+                let log = log.clone();
+                let seen = seen.clone();
+                async move {
+                    log.lock().unwrap().push((headers, body));
+                    if seen.fetch_add(1, Ordering::SeqCst) < failures {
+                        (
+                            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                            "receiver down",
+                        )
+                    } else {
+                        (axum::http::StatusCode::OK, "thanks")
+                    }
+                }
+            }),
+        );
+        Self {
+            url: format!("{}/hook", agentforge_testkit::serve(router).await),
+            received,
+        }
+    }
+
+    fn requests(&self) -> Vec<(axum::http::HeaderMap, String)> {
+        self.received.lock().unwrap().clone()
+    }
+
+    /// Waits until `n` requests came; them.
+    async fn wait(&self, n: usize) -> Vec<(axum::http::HeaderMap, String)> {
+        for _ in 0..300 {
+            let got = self.requests();
+            if got.len() >= n {
+                return got;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("{n} requests did not come: {}", self.requests().len());
+    }
+}
+
+fn verified(secret: &str, headers: &axum::http::HeaderMap, body: &str) -> bool {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    WebhookSecret::parse(secret)
+        .unwrap()
+        .verify(
+            header("webhook-id"),
+            header("webhook-timestamp"),
+            header("webhook-signature"),
+            body.as_bytes(),
+            now(),
+        )
+        .is_ok()
+}
+
+const FAST_RETRIES: [(&str, &str); 3] = [
+    ("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true"),
+    ("AGENTFORGE_WEBHOOK_RETRY_SCHEDULE_SECONDS", "1,1,1"),
+    ("AGENTFORGE_JOBS_RETRY_BASE_SECONDS", "1"),
+];
+
+#[tokio::test]
+async fn event_endpoints_get_signed_deliveries_retried_until_they_succeed() {
+    for_each_engine_with(&FAST_RETRIES, async |app: TestApp| {
+        // Down for the first two requests of each engine's run.
+        let receiver = Receiver::start(2).await;
+        let ada = sign_up(&app, "ada@example.com").await;
+        let eve = sign_up(&app, "eve@example.com").await;
+        let api = app.api(&ada);
+        let already = receiver.requests().len();
+
+        // Bad input names its field.
+        let bad = api
+            .create_endpoint(&WebhookEndpointIn {
+                url: "ftp://example.com".into(),
+                events: vec![],
+                description: None,
+                enabled: None,
+            })
+            .await
+            .unwrap_err()
+            .expect(422, "validation_failed");
+        let fields: Vec<&str> = bad.errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["url", "events"]);
+
+        let created = api
+            .create_endpoint(&WebhookEndpointIn {
+                url: receiver.url.clone(),
+                events: vec![
+                    EndpointEvent::AgentDeployed,
+                    EndpointEvent::MessageCreated,
+                    EndpointEvent::ConversationStarted,
+                ],
+                description: Some("CRM sync".into()),
+                enabled: None,
+            })
+            .await
+            .value();
+        let secret = created.secret.clone();
+        assert!(secret.starts_with("whsec_"));
+        let endpoint = created.endpoint;
+        assert!(endpoint.enabled && endpoint.secret.set);
+        assert!(
+            !serde_json::to_string(&api.get_endpoint(&endpoint.id).await.value())
+                .unwrap()
+                .contains(&secret)
+        );
+
+        // Deploying is an event: refused twice by the receiver, then taken.
+        let agent_id = deployed_agent(&app, &ada, "Support").await;
+        let got = receiver.wait(already + 3).await;
+        let bodies: Vec<Value> = got[already..]
+            .iter()
+            .map(|(_, b)| serde_json::from_str(b).unwrap())
+            .collect();
+        assert!(
+            bodies.iter().all(|b| b["type"] == "agent.deployed"),
+            "{bodies:?}"
+        );
+        assert_eq!(bodies[0]["data"]["agent"]["id"], agent_id.as_str());
+        for (headers, body) in &got[already..] {
+            assert!(verified(&secret, headers, body));
+        }
+        // The same webhook-id on every attempt.
+        let ids: Vec<&str> = got[already..]
+            .iter()
+            .map(|(h, _)| h["webhook-id"].to_str().unwrap())
+            .collect();
+        assert!(ids.iter().all(|id| *id == ids[0]) && ids[0].starts_with("msg_"));
+        let mut deliveries = Vec::new();
+        for _ in 0..100 {
+            deliveries = api
+                .endpoint_deliveries(&endpoint.id, &DeliveriesQuery::default())
+                .await
+                .value();
+            if deliveries
+                .first()
+                .is_some_and(|d| d.status == DeliveryStatus::Succeeded)
+            {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let first = &deliveries[0];
+        assert_eq!(
+            (first.status, first.attempts),
+            (DeliveryStatus::Succeeded, 3)
+        );
+        let statuses: Vec<Option<u16>> = first.attempt_log.iter().map(|a| a.status).collect();
+        assert_eq!(statuses, [Some(500), Some(500), Some(200)]);
+        assert_eq!(
+            first.attempt_log[0].response.as_deref(),
+            Some("receiver down")
+        );
+
+        // A conversation on the agent: started, then its messages, in order.
+        let hook = api
+            .create_webhook(&new_webhook(&agent_id, WebhookPlatform::Custom, None))
+            .await
+            .value();
+        let (status, _) = custom(
+            &app,
+            &hook.webhook.url,
+            hook.secret.as_deref().unwrap(),
+            "msg_a",
+            now(),
+            &json!({"message": "Hello", "senderId": "s1"}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let got = receiver.wait(already + 6).await;
+        let kinds: Vec<String> = got[already + 3..]
+            .iter()
+            .map(|(_, b)| {
+                serde_json::from_str::<Value>(b).unwrap()["type"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            ["conversation.started", "message.created", "message.created"]
+        );
+        let answer: Value = serde_json::from_str(&got[already + 5].1).unwrap();
+        assert_eq!(answer["data"]["message"]["role"], "assistant");
+        assert_eq!(answer["data"]["conversation"]["channel"], "webhook");
+
+        // A manual retry sends it again, with the same id.
+        let retried = api.retry_delivery(&endpoint.id, &first.id).await.value();
+        assert_eq!(retried.status, DeliveryStatus::Pending);
+        let got = receiver.wait(already + 7).await;
+        assert_eq!(
+            got[already + 6].0["webhook-id"].to_str().unwrap(),
+            first.event_id
+        );
+
+        // A rotated secret signs from now on; the old one no longer verifies.
+        let rotated = api.rotate_endpoint_secret(&endpoint.id).await.value();
+        assert_ne!(rotated.secret, secret);
+        api.deploy_agent(
+            &agent_id,
+            &DeployIn {
+                environment: agentforge_domain::agent::Environment::Staging,
+                version: None,
+                configuration: None,
+            },
+        )
+        .await
+        .value();
+        let got = receiver.wait(already + 8).await;
+        let (headers, body) = &got[already + 7];
+        assert!(verified(&rotated.secret, headers, body) && !verified(&secret, headers, body));
+
+        // Another person sees none of it; a disabled endpoint gets nothing.
+        let theirs = app.api(&eve);
+        assert!(theirs.list_endpoints().await.value().is_empty());
+        theirs
+            .get_endpoint(&endpoint.id)
+            .await
+            .unwrap_err()
+            .expect(404, "webhook_endpoint_not_found");
+        theirs
+            .retry_delivery(&endpoint.id, &first.id)
+            .await
+            .unwrap_err()
+            .expect(404, "webhook_endpoint_not_found");
+        api.update_endpoint(
+            &endpoint.id,
+            &WebhookEndpointUpdateIn {
+                enabled: Some(false),
+                ..Default::default()
+            },
+        )
+        .await
+        .value();
+        api.retry_delivery(&endpoint.id, &first.id)
+            .await
+            .unwrap_err()
+            .expect(409, "endpoint_disabled");
+        api.delete_endpoint(&endpoint.id).await.value();
+        assert!(api.list_endpoints().await.value().is_empty());
+        for action in [
+            "webhook_endpoint.create",
+            "webhook_endpoint.update",
+            "webhook_endpoint.rotate_secret",
+            "webhook_delivery.retry",
+            "webhook_endpoint.delete",
+        ] {
+            assert!(!app.audit(action).await.is_empty(), "{action}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_endpoint_failing_for_its_limit_is_disabled_and_its_owner_told() {
+    let receiver = Receiver::start(usize::MAX).await;
+    let env = [
+        ("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true"),
+        ("AGENTFORGE_WEBHOOK_RETRY_SCHEDULE_SECONDS", "1,1,1,1,1"),
+        ("AGENTFORGE_WEBHOOK_DISABLE_AFTER_SECONDS", "2"),
+        ("AGENTFORGE_JOBS_RETRY_BASE_SECONDS", "1"),
+    ];
+    for_each_engine_with(&env, async |app: TestApp| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let endpoint = api
+            .create_endpoint(&WebhookEndpointIn {
+                url: receiver.url.clone(),
+                events: vec![EndpointEvent::AgentDeployed],
+                description: None,
+                enabled: None,
+            })
+            .await
+            .value()
+            .endpoint;
+        deployed_agent(&app, &ada, "Support").await;
+        let mut now_endpoint = api.get_endpoint(&endpoint.id).await.value();
+        for _ in 0..200 {
+            if !now_endpoint.enabled {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            now_endpoint = api.get_endpoint(&endpoint.id).await.value();
+        }
+        assert!(!now_endpoint.enabled, "{now_endpoint:?}");
+        assert!(
+            now_endpoint
+                .disabled_reason
+                .as_deref()
+                .unwrap()
+                .contains("The endpoint answered 500")
+        );
+        let deliveries = api
+            .endpoint_deliveries(
+                &endpoint.id,
+                &DeliveriesQuery {
+                    status: Some(Filter::Only(DeliveryStatus::Failed)),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(deliveries.len(), 1);
+        let (mails, _) = app.store.outbox().list(1, 50).await.unwrap();
+        let told: Vec<_> = mails
+            .iter()
+            .filter(|m| m.template == Some(MailTemplate::WebhookEndpointDisabled))
+            .collect();
+        assert_eq!(told.len(), 1);
+        assert!(app.mail_text(told[0]).contains(&receiver.url));
+        let disabled = app.audit("webhook_endpoint.disable").await;
+        assert_eq!(disabled[0].actor_kind, "system");
+
+        // Enabling it again forgets the failures.
+        let enabled = api
+            .update_endpoint(
+                &endpoint.id,
+                &WebhookEndpointUpdateIn {
+                    enabled: Some(true),
+                    ..Default::default()
+                },
+            )
+            .await
+            .value();
+        assert!(
+            enabled.enabled && enabled.disabled_reason.is_none() && enabled.failing_since.is_none()
+        );
+    })
+    .await;
+}

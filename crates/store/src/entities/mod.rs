@@ -29,4 +29,8 @@ pub mod team_member;
 pub mod upload;
 pub mod user;
 pub mod webhook;
+pub mod webhook_delivery;
+pub mod webhook_delivery_attempt;
+pub mod webhook_endpoint;
 pub mod webhook_event;
+pub mod widget;

@@ -18,6 +18,8 @@ mod m0012_create_analytics_rollups;
 mod m0013_add_team_settings;
 mod m0014_create_integrations;
 mod m0015_create_webhooks;
+mod m0016_create_webhook_endpoints;
+mod m0017_create_widgets;
 
 pub(crate) struct Migrator;
 
@@ -40,6 +42,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_add_team_settings::Migration),
             Box::new(m0014_create_integrations::Migration),
             Box::new(m0015_create_webhooks::Migration),
+            Box::new(m0016_create_webhook_endpoints::Migration),
+            Box::new(m0017_create_widgets::Migration),
         ]
     }
 }

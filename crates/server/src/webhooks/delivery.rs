@@ -1,0 +1,477 @@
+//! Outbound event webhooks on their way out: an event of an agent becomes
+//! one delivery per subscribed endpoint of the agent's owner (the exact
+//! body signed, queued as a `webhook_endpoint.deliver` job in the same
+//! transaction), and each delivery is posted from the job queue, signed
+//! per the Standard Webhooks specification, through the outbound guard,
+//! retried on the configured schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h
+//! by default) with every attempt logged; an endpoint failing for a day is
+//! disabled and its owner emailed.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::{Duration, Instant};
+
+use agentforge_domain::audit::{AuditAction, AuditResource};
+use agentforge_domain::policy::Actor;
+use agentforge_domain::webhook::{DeliveryStatus, EndpointEvent, RESPONSE_EXCERPT_BYTES};
+use agentforge_runtime::signature::WebhookSecret;
+use agentforge_runtime::{Announce, JobFailure, JobHandler, LiveEvent, Queue};
+use agentforge_store::{
+    Conversation, Delivery, DeliveryAttempt, Job, Message, NewJob, Store, StoreError, Tx,
+    WebhookEndpoint,
+};
+use serde_json::{Value, json};
+
+use crate::audit;
+use crate::state::{AppState, Services};
+
+/// The job that posts one delivery.
+pub const DELIVER: &str = "webhook_endpoint.deliver";
+
+/// What endpoint secrets are sealed for.
+pub const SEAL_PURPOSE: &str = "webhook-endpoints";
+
+/// Longest wait for an endpoint's answer.
+const TIMEOUT: Duration = Duration::from_secs(15);
+
+/// An event's body: `{type, timestamp, data}`, and its `webhook-id`.
+pub struct Event {
+    pub id: String,
+    pub kind: EndpointEvent,
+    pub body: String,
+}
+
+impl Event {
+    pub fn new(kind: EndpointEvent, data: Value) -> Self {
+        let id = format!("msg_{}", uuid::Uuid::now_v7().simple());
+        let body = json!({
+            "type": kind.as_str(),
+            "timestamp": agentforge_store::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            "data": data,
+        });
+        Self {
+            id,
+            kind,
+            body: body.to_string(),
+        }
+    }
+}
+
+/// Queues `event` for each of `owner_id`'s endpoints that take it, inside
+/// `tx`; how many.
+pub async fn emit_in(tx: &Tx, owner_id: &str, event: &Event) -> Result<usize, StoreError> {
+    let endpoints = tx
+        .webhook_endpoints()
+        .subscribed(owner_id, event.kind)
+        .await?;
+    for endpoint in &endpoints {
+        let delivery = tx
+            .webhook_endpoints()
+            .add_delivery(&endpoint.id, &event.id, event.kind, &event.body)
+            .await?;
+        tx.jobs()
+            .enqueue(NewJob::now(DELIVER, json!({"deliveryId": delivery.id}), 3))
+            .await?;
+    }
+    Ok(endpoints.len())
+}
+
+/// [`emit_in`] in a transaction of its own; nothing is written (and one
+/// read is spent) when no endpoint takes it.
+pub async fn emit(store: &Store, owner_id: &str, event: &Event) -> Result<usize, StoreError> {
+    if store
+        .webhook_endpoints()
+        .subscribed(owner_id, event.kind)
+        .await?
+        .is_empty()
+    {
+        return Ok(0);
+    }
+    let tx = store.begin().await?;
+    let queued = emit_in(&tx, owner_id, event).await?;
+    tx.commit().await?;
+    Ok(queued)
+}
+
+fn conversation_data(conversation: &Conversation) -> Value {
+    json!({
+        "id": conversation.id,
+        "agentId": conversation.agent_id,
+        "channel": conversation.channel.as_str(),
+        "title": conversation.title,
+        "status": conversation.status.as_str(),
+        "startedAt": conversation.started_at,
+        "lastMessageAt": conversation.last_message_at,
+        "endedAt": conversation.ended_at,
+        "messageCount": conversation.message_count,
+    })
+}
+
+fn message_data(message: &Message) -> Value {
+    json!({
+        "id": message.id,
+        "role": message.role.as_str(),
+        "content": message.content,
+        "status": message.status.as_str(),
+        "createdAt": message.created_at,
+    })
+}
+
+fn agent_data(agent: &agentforge_runtime::AgentRef) -> Value {
+    json!({"id": agent.id, "name": agent.name})
+}
+
+/// The realtime hub, and outbound events for what it announces: every
+/// announced conversation event of an agent is also an event for its
+/// owner's endpoints. (Test turns are not announced, so never sent.)
+pub struct Fanout {
+    pub hub: Arc<dyn Announce>,
+    pub store: Store,
+    /// Woken once deliveries are queued (set once the queue exists).
+    pub queue: OnceLock<Weak<Queue>>,
+}
+
+impl Fanout {
+    fn events(live: &LiveEvent) -> Option<(String, Event)> {
+        let (owner, kind, data) = match live {
+            LiveEvent::ConversationStarted {
+                conversation,
+                agent,
+            } => (
+                &agent.owner_id,
+                EndpointEvent::ConversationStarted,
+                json!({"conversation": conversation_data(conversation), "agent": agent_data(agent)}),
+            ),
+            LiveEvent::MessageCreated {
+                conversation,
+                message,
+                agent,
+            } => (
+                &agent.owner_id,
+                EndpointEvent::MessageCreated,
+                json!({"conversation": conversation_data(conversation), "message": message_data(message), "agent": agent_data(agent)}),
+            ),
+            LiveEvent::ConversationEnded {
+                conversation,
+                agent,
+            } => (
+                &agent.owner_id,
+                EndpointEvent::ConversationEnded,
+                json!({"conversation": conversation_data(conversation), "agent": agent_data(agent)}),
+            ),
+            _ => return None,
+        };
+        Some((owner.clone(), Event::new(kind, data)))
+    }
+}
+
+#[async_trait::async_trait]
+impl Announce for Fanout {
+    async fn announce(&self, events: Vec<LiveEvent>) {
+        let outbound: Vec<(String, Event)> = events.iter().filter_map(Self::events).collect();
+        self.hub.announce(events).await;
+        let mut queued = 0;
+        for (owner, event) in outbound {
+            match emit(&self.store, &owner, &event).await {
+                Ok(n) => queued += n,
+                Err(e) => {
+                    tracing::error!(error = %e, event = event.kind.as_str(), "cannot queue an outbound webhook event")
+                }
+            }
+        }
+        if queued > 0
+            && let Some(queue) = self.queue.get().and_then(Weak::upgrade)
+        {
+            queue.wake();
+        }
+    }
+}
+
+/// Posts deliveries: one job each.
+pub struct DeliverJob {
+    pub state: Weak<Services>,
+    /// One delivery at a time per endpoint in this instance, so that an
+    /// endpoint gets its events in the order they were queued.
+    locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+impl DeliverJob {
+    pub fn new(state: Weak<Services>) -> Self {
+        Self {
+            state,
+            locks: Mutex::default(),
+        }
+    }
+
+    fn lock(&self, endpoint_id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        if locks.len() > 10_000 {
+            locks.retain(|_, lock| Arc::strong_count(lock) > 1);
+        }
+        locks.entry(endpoint_id.to_owned()).or_default().clone()
+    }
+}
+
+/// What one post found.
+struct Outcome {
+    status: Option<u16>,
+    response: Option<String>,
+    error: Option<String>,
+    duration_ms: u64,
+}
+
+impl Outcome {
+    fn ok(&self) -> bool {
+        self.status.is_some_and(|s| (200..300).contains(&s))
+    }
+}
+
+/// Posts `delivery` to `endpoint`, signed with `secret`.
+async fn post(
+    client: &reqwest::Client,
+    endpoint: &WebhookEndpoint,
+    delivery: &Delivery,
+    secret: &WebhookSecret,
+) -> Outcome {
+    let started = Instant::now();
+    let timestamp = chrono::Utc::now().timestamp();
+    let signature = secret.sign(&delivery.event_id, timestamp, delivery.payload.as_bytes());
+    let sent = client
+        .post(&endpoint.url)
+        .timeout(TIMEOUT)
+        .header("content-type", "application/json")
+        .header(
+            "user-agent",
+            concat!("AgentForge-Webhooks/", env!("CARGO_PKG_VERSION")),
+        )
+        .header("webhook-id", &delivery.event_id)
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", signature)
+        .body(delivery.payload.clone())
+        .send()
+        .await;
+    let (status, response, error) = match sent {
+        Ok(mut response) => {
+            let status = response.status().as_u16();
+            let mut body = Vec::new();
+            while body.len() < RESPONSE_EXCERPT_BYTES {
+                match tokio::time::timeout(TIMEOUT, response.chunk()).await {
+                    Ok(Ok(Some(chunk))) => body.extend_from_slice(&chunk),
+                    _ => break,
+                }
+            }
+            body.truncate(RESPONSE_EXCERPT_BYTES);
+            let text = String::from_utf8_lossy(&body).replace('\0', "");
+            let error =
+                (!(200..300).contains(&status)).then(|| format!("The endpoint answered {status}"));
+            (Some(status), Some(text), error)
+        }
+        Err(e) => (
+            None,
+            None,
+            Some(crate::configuration::probe::without_url(e)),
+        ),
+    };
+    Outcome {
+        status,
+        response,
+        error,
+        duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+#[async_trait::async_trait]
+impl JobHandler for DeliverJob {
+    async fn run(&self, job: &Job) -> Result<(), JobFailure> {
+        let Some(services) = self.state.upgrade() else {
+            return Err(JobFailure::Retry("the server is stopping".into()));
+        };
+        let state = AppState::from_services(services);
+        let Some(id) = job.payload.get("deliveryId").and_then(Value::as_str) else {
+            return Err(JobFailure::Permanent("no deliveryId in the payload".into()));
+        };
+        deliver(&state, self, id)
+            .await
+            .map_err(|e| JobFailure::Retry(e.to_string()))
+    }
+}
+
+/// Most deliveries one job posts while making sure of its own.
+const PER_JOB_MAX: usize = 20;
+
+/// Posts the endpoint's deliveries oldest first until the job's own one
+/// is done: a job may find an older delivery due (its job not yet run, or
+/// running elsewhere) and posts that first, so that an endpoint gets its
+/// events in order; every job still sees its own delivery through.
+async fn deliver(
+    state: &AppState,
+    job: &DeliverJob,
+    id: &str,
+) -> Result<(), agentforge_domain::Error> {
+    let store = &state.store;
+    let Some(delivery) = store.webhook_endpoints().delivery(id).await? else {
+        return Ok(());
+    };
+    let Some(endpoint) = store.webhook_endpoints().get(&delivery.endpoint_id).await? else {
+        return Ok(());
+    };
+    let lock = job.lock(&endpoint.id);
+    let _serial = lock.lock().await;
+    for _ in 0..PER_JOB_MAX {
+        let now = agentforge_store::now();
+        let Some(own) = store.webhook_endpoints().delivery(id).await? else {
+            return Ok(());
+        };
+        if own.status != DeliveryStatus::Pending || own.next_attempt_at.is_some_and(|at| at > now) {
+            return Ok(());
+        }
+        let target = store
+            .webhook_endpoints()
+            .oldest_due(&endpoint.id, now)
+            .await?
+            .unwrap_or(own);
+        let Some(endpoint) = store.webhook_endpoints().get(&endpoint.id).await? else {
+            return Ok(());
+        };
+        attempt(state, &endpoint, &target).await?;
+    }
+    Ok(())
+}
+
+/// One attempt of `delivery`, recorded with what follows from it.
+async fn attempt(
+    state: &AppState,
+    endpoint: &WebhookEndpoint,
+    delivery: &Delivery,
+) -> Result<(), agentforge_domain::Error> {
+    let store = &state.store;
+    let attempt = delivery.attempts + 1;
+    let now = agentforge_store::now();
+    if !endpoint.enabled {
+        store
+            .webhook_endpoints()
+            .record_attempt(
+                delivery,
+                DeliveryAttempt {
+                    attempt,
+                    status: None,
+                    response: None,
+                    error: Some("The endpoint is disabled".into()),
+                    duration_ms: 0,
+                    attempted_at: now,
+                },
+                DeliveryStatus::Failed,
+                None,
+            )
+            .await?;
+        return Ok(());
+    }
+    let secret = super::endpoints::open_secret(state, endpoint)?;
+    let client = state
+        .runtime
+        .credentials()
+        .map(|c| c.client().clone())
+        .unwrap_or_default();
+    let outcome = post(&client, endpoint, delivery, &secret).await;
+    let ok = outcome.ok();
+    let schedule = &state.config.webhook_retry_schedule;
+    let wait = (!ok).then(|| schedule.get(attempt as usize - 1)).flatten();
+    let next = wait.map(|w| now + chrono::Duration::from_std(*w).unwrap_or_default());
+    let status = match (ok, next) {
+        (true, _) => DeliveryStatus::Succeeded,
+        (false, Some(_)) => DeliveryStatus::Pending,
+        (false, None) => DeliveryStatus::Failed,
+    };
+    let error = outcome.error.clone();
+    let tx = store.begin().await?;
+    tx.webhook_endpoints()
+        .record_attempt(
+            delivery,
+            DeliveryAttempt {
+                attempt,
+                status: outcome.status,
+                response: outcome.response,
+                error: outcome.error,
+                duration_ms: outcome.duration_ms,
+                attempted_at: now,
+            },
+            status,
+            next,
+        )
+        .await?;
+    if let Some(next) = next {
+        tx.jobs()
+            .enqueue(NewJob {
+                run_at: next,
+                ..NewJob::now(DELIVER, json!({"deliveryId": delivery.id}), 3)
+            })
+            .await?;
+    }
+    let failing_since = tx.webhook_endpoints().mark(&endpoint.id, ok).await?;
+    let disable_after =
+        chrono::Duration::from_std(state.config.webhook_disable_after).unwrap_or_default();
+    if let Some(since) = failing_since
+        && now - since >= disable_after
+    {
+        disable(state, &tx, endpoint, since, error.unwrap_or_default()).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Disables a failing endpoint, fails its pending deliveries, audits it
+/// and emails its owner, inside `tx`.
+async fn disable(
+    state: &AppState,
+    tx: &Tx,
+    endpoint: &WebhookEndpoint,
+    since: chrono::DateTime<chrono::Utc>,
+    error: String,
+) -> Result<(), agentforge_domain::Error> {
+    let hours = u64::try_from((agentforge_store::now() - since).num_hours()).unwrap_or_default();
+    let reason = format!("Every delivery failed for {hours} hours; last: {error}");
+    if !tx
+        .webhook_endpoints()
+        .disable(&endpoint.id, &reason)
+        .await?
+    {
+        return Ok(());
+    }
+    tx.webhook_endpoints()
+        .fail_pending(&endpoint.id, "The endpoint was disabled")
+        .await?;
+    let entry = audit::Change::new(
+        AuditAction::WebhookEndpointDisable,
+        AuditResource::WebhookEndpoint,
+        endpoint.id.clone(),
+    )
+    .owner(endpoint.owner_id.clone())
+    .field("enabled", false)
+    .field("reason", reason.clone());
+    audit::record(tx, &Actor::System, entry).await?;
+    if let Some(owner) = tx.users().find_by_id(&endpoint.owner_id).await? {
+        let link = format!(
+            "{}/dashboard/webhooks?tab=endpoints&endpoint={}",
+            state
+                .configuration
+                .get()
+                .general
+                .public_url
+                .trim_end_matches('/'),
+            endpoint.id
+        );
+        let message = crate::mail::MailMessage::WebhookEndpointDisabled {
+            name: crate::mail::greeting_name(&owner),
+            url: endpoint.url.clone(),
+            hours,
+            error,
+            link,
+        };
+        state
+            .mailer
+            .send_in(tx, crate::mail::Outgoing::to_user(&owner, message))
+            .await?;
+    }
+    tracing::warn!(endpoint_id = %endpoint.id, "webhook endpoint disabled after failing for {hours} hours");
+    Ok(())
+}
