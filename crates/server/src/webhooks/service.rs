@@ -158,7 +158,7 @@ pub async fn open(ctx: &Parts<'_>, webhook: Webhook) -> Result<Opened, Error> {
     {
         let found = credentials
             .for_agent(
-                &ctx.store,
+                ctx.store,
                 &agent.owner_id,
                 agent.team_id.as_deref(),
                 &[name],
@@ -398,7 +398,7 @@ pub async fn update(ctx: &Parts<'_>, actor: &Actor, id: &str, edit: Edit) -> Res
             "A webhook is made failing by its failures: set active or paused",
         );
     }
-    let own_secret_names = secret_names(&sealer, &webhook);
+    let own_secret_names = secret_names(sealer, &webhook);
     let mut change_set = WebhookChange {
         name: edit.name.as_ref().map(|n| n.trim().to_owned()),
         status: edit.status,
@@ -423,7 +423,7 @@ pub async fn update(ctx: &Parts<'_>, actor: &Actor, id: &str, edit: Edit) -> Res
     p.finish()?;
     let tx = store.begin().await?;
     let updated = tx.webhooks().update(&webhook.id, change_set).await?;
-    let after_names = secret_names(&sealer, &updated);
+    let after_names = secret_names(sealer, &updated);
     let entry = change(AuditAction::WebhookUpdate, &updated, &agent).diff(
         &described(&webhook, &own_secret_names),
         &described(&updated, &after_names),
@@ -465,8 +465,8 @@ pub async fn regenerate(
 
 /// Removes a webhook and its events.
 pub async fn delete(ctx: &Parts<'_>, actor: &Actor, id: &str) -> Result<Webhook, Error> {
-    let (webhook, agent) = webhook(&ctx.store, actor, id, Action::Edit).await?;
-    let names = secret_names(&&ctx.sealer, &webhook);
+    let (webhook, agent) = webhook(ctx.store, actor, id, Action::Edit).await?;
+    let names = secret_names(&ctx.sealer, &webhook);
     let tx = ctx.store.begin().await?;
     tx.webhooks().delete(&webhook.id).await?;
     let entry =
@@ -775,7 +775,7 @@ pub async fn answer_event(ctx: &Parts<'_>, event_id: &str) -> Result<(), Failed>
         (Some(c), Some(a)) => (c.clone(), a.clone()),
         _ => {
             let answered = answer(
-                &ctx.runtime,
+                ctx.runtime,
                 &webhook,
                 agent,
                 &event.sender,
