@@ -883,4 +883,39 @@ mod tests {
             "403"
         );
     }
+
+    #[test]
+    fn the_widget_answers_sites_it_allows_and_an_endpoint_is_its_owners() {
+        let widget = |enabled, origin_allowed| Resource::Widget {
+            enabled,
+            origin_allowed,
+        };
+        let anyone = Actor::Anonymous;
+        assert_eq!(
+            code(allowed(&anyone, Action::Use, widget(true, true))),
+            "ok"
+        );
+        assert_eq!(
+            code(allowed(&anyone, Action::View, widget(true, true))),
+            "ok"
+        );
+        assert_eq!(
+            code(allowed(&anyone, Action::Edit, widget(true, true))),
+            "403"
+        );
+        assert_eq!(
+            code(allowed(&anyone, Action::Use, widget(true, false))),
+            "403"
+        );
+        assert_eq!(
+            code(allowed(&anyone, Action::Use, widget(false, true))),
+            "404"
+        );
+        let endpoint = Resource::WebhookEndpoint { owner_id: "owner" };
+        assert_eq!(code(allowed(&owner(), Action::Edit, endpoint)), "ok");
+        assert_eq!(code(allowed(&other(), Action::View, endpoint)), "404");
+        let admin = Actor::user("admin", Role::Admin);
+        assert_eq!(code(allowed(&admin, Action::Delete, endpoint)), "ok");
+        assert_eq!(code(allowed(&admin, Action::Edit, endpoint)), "404");
+    }
 }
