@@ -201,6 +201,21 @@ impl<'a, C: ConnectionTrait + TransactionTrait> WebhookEndpoints<'a, C> {
             .await?)
     }
 
+    /// A person's enabled endpoints.
+    pub async fn enabled_of_owner(
+        &self,
+        owner_id: &str,
+    ) -> Result<Vec<WebhookEndpoint>, StoreError> {
+        Ok(webhook_endpoint::Entity::find()
+            .filter(webhook_endpoint::Column::OwnerId.eq(owner_id))
+            .filter(webhook_endpoint::Column::Enabled.eq(true))
+            .all(self.db)
+            .await?
+            .into_iter()
+            .map(WebhookEndpoint::from)
+            .collect())
+    }
+
     /// A person's enabled endpoints that take `event`.
     pub async fn subscribed(
         &self,

@@ -76,23 +76,6 @@ pub async fn emit_in(tx: &Tx, owner_id: &str, event: &Event) -> Result<usize, St
     Ok(endpoints.len())
 }
 
-/// [`emit_in`] in a transaction of its own; nothing is written (and one
-/// read is spent) when no endpoint takes it.
-pub async fn emit(store: &Store, owner_id: &str, event: &Event) -> Result<usize, StoreError> {
-    if store
-        .webhook_endpoints()
-        .subscribed(owner_id, event.kind)
-        .await?
-        .is_empty()
-    {
-        return Ok(0);
-    }
-    let tx = store.begin().await?;
-    let queued = emit_in(&tx, owner_id, event).await?;
-    tx.commit().await?;
-    Ok(queued)
-}
-
 fn conversation_data(conversation: &Conversation) -> Value {
     json!({
         "id": conversation.id,
@@ -170,13 +153,22 @@ impl Announce for Fanout {
     async fn announce(&self, events: Vec<LiveEvent>) {
         let outbound: Vec<(String, Event)> = events.iter().filter_map(Self::events).collect();
         self.hub.announce(events).await;
+        // One read per owner per announcement (a turn announces its
+        // conversation and question together): most owners have no
+        // endpoint, and that is all it costs them.
+        let mut owners: Vec<&str> = outbound.iter().map(|(o, _)| o.as_str()).collect();
+        owners.sort_unstable();
+        owners.dedup();
         let mut queued = 0;
-        for (owner, event) in outbound {
-            match emit(&self.store, &owner, &event).await {
+        for owner in owners {
+            let mine: Vec<&Event> = outbound
+                .iter()
+                .filter(|(o, _)| o == owner)
+                .map(|(_, e)| e)
+                .collect();
+            match self.queue_for(owner, &mine).await {
                 Ok(n) => queued += n,
-                Err(e) => {
-                    tracing::error!(error = %e, event = event.kind.as_str(), "cannot queue an outbound webhook event")
-                }
+                Err(e) => tracing::error!(error = %e, "cannot queue outbound webhook events"),
             }
         }
         if queued > 0
@@ -184,6 +176,31 @@ impl Announce for Fanout {
         {
             queue.wake();
         }
+    }
+}
+
+impl Fanout {
+    /// Queues `events` for `owner`'s enabled endpoints that take them, in
+    /// one transaction; how many deliveries.
+    async fn queue_for(&self, owner: &str, events: &[&Event]) -> Result<usize, StoreError> {
+        let endpoints = self
+            .store
+            .webhook_endpoints()
+            .enabled_of_owner(owner)
+            .await?;
+        if !endpoints
+            .iter()
+            .any(|e| events.iter().any(|ev| e.events.contains(&ev.kind)))
+        {
+            return Ok(0);
+        }
+        let tx = self.store.begin().await?;
+        let mut queued = 0;
+        for event in events {
+            queued += emit_in(&tx, owner, event).await?;
+        }
+        tx.commit().await?;
+        Ok(queued)
     }
 }
 

@@ -178,9 +178,17 @@ async fn custom(
             format!("The body must be JSON {{\"message\": \"…\", \"senderId\": \"…\"}}: {e}"),
         )
     })?;
+    // A sender's bad input is refused before it is recorded: it is not a
+    // failure of the webhook.
     let mut p = agentforge_domain::Problems::default();
     p.text("senderId", event.sender_id.as_deref(), 200);
     p.no_nul("senderId", event.sender_id.as_deref());
+    let max = state.runtime.message_max_chars();
+    if event.message.trim().is_empty() {
+        p.add("message", agentforge_domain::error::messages::REQUIRED);
+    } else {
+        p.text("message", Some(&event.message), max);
+    }
     p.finish()?;
     let event_id = headers
         .get("webhook-id")

@@ -247,6 +247,20 @@ async fn custom_events_are_signed_answered_in_the_response_and_taken_once() {
         // Unknown tokens are not found, whatever their shape.
         let (status, _) = hook(&app, "/api/hooks/wh_nope", &[], b"{}").await;
         assert_eq!(status, 404);
+        // A sender's bad input is refused, and is not the webhook's failure.
+        let (status, body) = custom(
+            &app,
+            &webhook.url,
+            &secret,
+            "msg_11",
+            now(),
+            &json!({"message": "  "}),
+        )
+        .await;
+        assert_eq!(
+            (status, body["errors"][0]["field"].as_str()),
+            (422, Some("message"))
+        );
 
         let stats = api
             .webhook_stats_v1(&WebhooksQuery::default())
