@@ -188,6 +188,10 @@ struct Served {
 
 impl Served {
     async fn start(dir: &std::path::Path, provider: &str) -> Self {
+        Self::start_with(dir, provider, &[]).await
+    }
+
+    async fn start_with(dir: &std::path::Path, provider: &str, env: &[(&str, &str)]) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -206,6 +210,7 @@ impl Served {
             .env("AGENTFORGE_LLM_BASE_URL", provider)
             .env("AGENTFORGE_LLM_API_KEY", "good-key")
             .env("AGENTFORGE_LOG_LEVEL", "warn")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -641,4 +646,131 @@ async fn no_live_link_reaches_the_log_and_mail_console_prints_them_for_developme
     assert!(text(&unknown.stderr).contains("no account has the address nobody@example.com"));
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+#[tokio::test]
+async fn a_killed_server_loses_no_queued_webhook_delivery() {
+    use std::sync::{Arc, Mutex};
+
+    use reqwest::Method;
+    use serde_json::json;
+
+    // A receiver that hangs on the first delivery (the server is killed
+    // while posting it) and takes the others, recording their ids.
+    let ids: Arc<Mutex<Vec<String>>> = Arc::default();
+    let seen = ids.clone();
+    let router = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(move |headers: axum::http::HeaderMap| {
+            let seen = seen.clone();
+            async move {
+                let id = headers["webhook-id"].to_str().unwrap().to_owned();
+                let first = {
+                    let mut seen = seen.lock().unwrap();
+                    seen.push(id);
+                    seen.len() == 1
+                };
+                if first {
+                    tokio::time::sleep(Duration::from_secs(120)).await;
+                }
+                "ok"
+            }
+        }),
+    );
+    let receiver = format!("{}/hook", agentforge_testkit::serve(router).await);
+    let provider = agentforge_testkit::ProviderStandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let env = [
+        ("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true"),
+        ("AGENTFORGE_JOBS_LEASE_SECONDS", "2"),
+    ];
+    let first = Served::start_with(dir.path(), &provider.openai_url(), &env).await;
+    let client = reqwest::Client::new();
+    let base = first.base.clone();
+    let session = api(
+        &client,
+        Method::POST,
+        format!("{base}/api/auth/register"),
+        None,
+        Some(json!({"email": "ada@example.com", "password": "correct horse battery", "firstName": "Ada", "lastName": "L"})),
+    )
+    .await;
+    let token = session["data"]["token"].as_str().unwrap().to_owned();
+    let endpoint = api(
+        &client,
+        Method::POST,
+        format!("{base}/api/v1/webhook-endpoints"),
+        Some(&token),
+        Some(json!({"url": receiver, "events": ["agent.deployed"]})),
+    )
+    .await;
+    let endpoint_id = endpoint["data"]["endpoint"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let agent = api(
+        &client,
+        Method::POST,
+        format!("{base}/api/agents"),
+        Some(&token),
+        Some(json!({"name": "Deployed", "status": "active"})),
+    )
+    .await;
+    let agent_id = agent["data"]["id"].as_str().unwrap().to_owned();
+    api(
+        &client,
+        Method::POST,
+        format!("{base}/api/agents/{agent_id}/deploy"),
+        Some(&token),
+        Some(json!({"environment": "production"})),
+    )
+    .await;
+
+    // The delivery is being posted when the server dies.
+    let started = Instant::now();
+    while ids.lock().unwrap().is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "never delivered"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    first.kill();
+
+    // Another start on the same database takes the job once its claim
+    // lapses, and delivers the same event (same webhook-id).
+    let second = Served::start_with(dir.path(), &provider.openai_url(), &env).await;
+    let started = Instant::now();
+    while ids.lock().unwrap().len() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the delivery was lost"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let ids = ids.lock().unwrap().clone();
+    assert_eq!(ids[0], ids[1]);
+    let mut status = String::new();
+    for _ in 0..100 {
+        let deliveries = api(
+            &client,
+            Method::GET,
+            format!(
+                "{}/api/v1/webhook-endpoints/{endpoint_id}/deliveries",
+                second.base
+            ),
+            Some(&token),
+            None,
+        )
+        .await;
+        status = deliveries["data"][0]["status"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if status == "succeeded" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, "succeeded");
 }

@@ -259,6 +259,7 @@ pub struct RuntimeConfig {
     pub conversation_idle: Duration,
     pub jobs_concurrency: usize,
     pub jobs_retry_base: Duration,
+    pub jobs_lease: Duration,
     pub mail_max_attempts: u32,
     pub turn_stale_after: Duration,
 }
@@ -274,6 +275,7 @@ impl RuntimeConfig {
             jobs: agentforge_runtime::JobSettings {
                 concurrency: self.jobs_concurrency,
                 backoff_base: self.jobs_retry_base,
+                lease: self.jobs_lease,
                 ..defaults.jobs.clone()
             },
             ..defaults
@@ -600,6 +602,9 @@ impl Config {
             .integer("conversation_idle_minutes", 1, 7 * 24 * 60)
             .map(|n| Duration::from_secs(n as u64 * 60));
         let jobs_concurrency = r.integer("jobs_concurrency", 1, 256).map(|n| n as usize);
+        let jobs_lease = r
+            .integer("jobs_lease_seconds", 1, 86_400)
+            .map(|n| Duration::from_secs(n as u64));
         let jobs_retry_base = r
             .integer("jobs_retry_base_seconds", 1, 3600)
             .map(|n| Duration::from_secs(n as u64));
@@ -710,6 +715,7 @@ impl Config {
                     conversation_idle: conversation_idle.unwrap_or_default(),
                     jobs_concurrency: jobs_concurrency.unwrap_or(1),
                     jobs_retry_base: jobs_retry_base.unwrap_or_default(),
+                    jobs_lease: jobs_lease.unwrap_or_default(),
                     mail_max_attempts: mail_max_attempts.unwrap_or(1),
                     turn_stale_after: turn_stale_after.unwrap_or_default(),
                 },
