@@ -36,7 +36,7 @@ pub const TESTS_PER_MINUTE: u32 = 30;
 
 /// The most events one webhook takes a second before answering 429 (its
 /// platform retries later).
-pub const EVENTS_PER_SECOND: u32 = 1000;
+pub const EVENTS_PER_SECOND: u32 = 5000;
 
 pub fn router() -> Router<AppState> {
     Router::new()
