@@ -93,7 +93,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'widget/**/*.test.ts'],
     // Room for a few of the 5 s `findBy…` waits of setup-tests.ts on a loaded machine.
     testTimeout: 15_000,
     restoreMocks: true,

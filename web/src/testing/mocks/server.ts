@@ -33,6 +33,20 @@ export const handlers = [
   mockApi.get('/mcp/agent/{agentId}', () => ok([])),
   // API keys: none unless a test says otherwise.
   mockApi.get('/api-keys', () => ok([])),
+  // Webhooks and event endpoints: none unless a test says otherwise.
+  mockApi.get('/webhooks', () => ok([])),
+  mockApi.get('/webhooks/stats', () =>
+    ok({
+      overall: { received: 0, succeeded: 0, failed: 0, rejected: 0, averageLatencyMs: null, lastReceivedAt: null },
+      total: 0,
+      active: 0,
+      paused: 0,
+      failing: 0,
+      webhooks: [],
+      daily: [],
+    }),
+  ),
+  mockApi.get('/v1/webhook-endpoints', () => ok([])),
   // The overview: an empty workspace on a healthy server unless a test says otherwise.
   mockApi.get('/analytics/dashboard', () => ok(emptyDashboard())),
   mockApi.get('/system/status', () => ok(makeStatus())),

@@ -15,6 +15,8 @@ const LINK_LABELS = {
   useForAgent: 'catalogue.actions.useForAgent',
   addServer: 'catalogue.actions.addServer',
   reference: 'catalogue.actions.reference',
+  newWebhook: 'catalogue.actions.newWebhook',
+  addEndpoint: 'catalogue.actions.addEndpoint',
 } as const satisfies Record<LinkKind, KeyOf<'dashboard'>>;
 
 function EntryLink({ link, name, primary }: { link: CatalogueLink; name: string; primary: boolean }) {

@@ -2,9 +2,11 @@ import type { IntegrationName } from '@/features/integrations/api/integrations';
 import type { KeyOf } from '@/types/i18n-keys';
 
 // The integrations catalogue (/dashboard/integrations): what can be connected today, in four
-// groups. Only what is built is listed: the eight services of Settings › Integrations, MCP tools,
-// API keys and the API documentation. The channels still to come (webhooks, the embeddable widget,
-// Zapier) are not entries: a group's note says they come later.
+// groups. Only what is built is listed: the eight services of Settings › Integrations (Slack,
+// Telegram, Discord and WhatsApp answer through a webhook, which falls back on their saved
+// credentials), the platform webhooks with Zapier's and custom ones apart (/dashboard/webhooks, a
+// link's `?new=<platform>` opening "New webhook"), the embeddable widget, MCP tools, event
+// endpoints (/dashboard/webhooks?tab=endpoints), API keys and the API documentation.
 
 export type CatalogueGroup = 'models' | 'voice' | 'messaging' | 'tools';
 
