@@ -43,14 +43,17 @@ test('the catalogue shows the server’s statuses, and the Gemini page connects 
   await expect(entry(page, 'MCP tools').getByText('0 connected')).toBeVisible();
   await expect(entry(page, 'MCP tools').getByText('1 server')).toBeVisible();
   await expect(entry(page, 'API keys').getByText('1 active key')).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(11);
+  // The channels built on webhooks, and the widget.
+  await expect(entry(page, 'Webhooks').getByText('None yet')).toBeVisible();
+  await expect(entry(page, 'Embeddable widget').getByRole('link').first()).toHaveAttribute('href', '/dashboard/integrations/embeddable');
+  await expect(page.getByRole('article')).toHaveCount(16);
 
   await page.getByRole('searchbox', { name: 'Search integrations' }).fill('tele');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(entry(page, 'Telegram')).toBeVisible();
   await expect(page).toHaveURL(/\?q=tele$/);
   await page.getByRole('searchbox', { name: 'Search integrations' }).fill('');
-  await expect(page.getByRole('article')).toHaveCount(11);
+  await expect(page.getByRole('article')).toHaveCount(16);
 
   // From the catalogue to the Gemini page.
   await entry(page, 'Gemini').getByRole('link', { name: 'Use for an agent' }).click();
