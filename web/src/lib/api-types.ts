@@ -16402,7 +16402,7 @@ export interface operations {
     endpoint_deliveries: {
         parameters: {
             query?: {
-                status?: string;
+                status?: "all" | "" | "pending" | "succeeded" | "failed";
             };
             header?: never;
             path: {
@@ -16574,8 +16574,8 @@ export interface operations {
     list_webhooks_v1: {
         parameters: {
             query?: {
-                platform?: string;
-                status?: string;
+                platform?: "all" | "" | "custom" | "slack" | "discord" | "telegram" | "whatsapp" | "zapier";
+                status?: "all" | "" | "active" | "paused" | "failing";
                 /** @description One agent's only. */
                 agentId?: string;
             };
@@ -16722,8 +16722,8 @@ export interface operations {
     webhook_stats_v1: {
         parameters: {
             query?: {
-                platform?: string;
-                status?: string;
+                platform?: "all" | "" | "custom" | "slack" | "discord" | "telegram" | "whatsapp" | "zapier";
+                status?: "all" | "" | "active" | "paused" | "failing";
                 /** @description One agent's only. */
                 agentId?: string;
             };
@@ -16994,8 +16994,8 @@ export interface operations {
     list_webhooks: {
         parameters: {
             query?: {
-                platform?: string;
-                status?: string;
+                platform?: "all" | "" | "custom" | "slack" | "discord" | "telegram" | "whatsapp" | "zapier";
+                status?: "all" | "" | "active" | "paused" | "failing";
                 /** @description One agent's only. */
                 agentId?: string;
             };
@@ -17092,6 +17092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The agent has 20 webhooks already */
             409: {
                 headers: {
@@ -17133,8 +17142,8 @@ export interface operations {
     webhook_stats: {
         parameters: {
             query?: {
-                platform?: string;
-                status?: string;
+                platform?: "all" | "" | "custom" | "slack" | "discord" | "telegram" | "whatsapp" | "zapier";
+                status?: "all" | "" | "active" | "paused" | "failing";
                 /** @description One agent's only. */
                 agentId?: string;
             };

@@ -155,8 +155,8 @@ pub struct DeliveryOut {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct DeliveriesQuery {
+    #[param(inline)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[param(value_type = Option<String>)]
     pub status: Option<Filter<DeliveryStatus>>,
 }
 

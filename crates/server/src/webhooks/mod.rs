@@ -104,11 +104,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WebhooksQuery {
+    #[param(inline)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[param(value_type = Option<String>)]
     pub platform: Option<Filter<WebhookPlatform>>,
+    #[param(inline)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[param(value_type = Option<String>)]
     pub status: Option<Filter<WebhookStatus>>,
     /// One agent's only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -783,6 +783,7 @@ async fn list_webhooks(
     responses(
         (status = 201, description = "Made", body = Envelope<WebhookSecretOut>),
         (status = 403, description = "Not an editor of the agent", body = ErrorBody),
+        (status = 404, description = "No such agent of yours", body = ErrorBody),
         (status = 409, description = "The agent has 20 webhooks already", body = ErrorBody),
     ))]
 async fn create_webhook(

@@ -32,7 +32,7 @@ export const WEBHOOK_ERRORS = {
 export type WebhookFilters = { platform: WebhookPlatform | 'all'; status: WebhookStatus | 'all'; agentId: string };
 
 /** The query string of a list or stats call: only the filters that filter. */
-export function filterQuery(f: WebhookFilters): { platform?: string; status?: string; agentId?: string } {
+export function filterQuery(f: WebhookFilters): { platform?: WebhookPlatform; status?: WebhookStatus; agentId?: string } {
   return {
     ...(f.platform !== 'all' ? { platform: f.platform } : {}),
     ...(f.status !== 'all' ? { status: f.status } : {}),
