@@ -20,6 +20,7 @@ mod m0014_create_integrations;
 mod m0015_create_webhooks;
 mod m0016_create_webhook_endpoints;
 mod m0017_create_widgets;
+mod m0018_index_due_work;
 
 pub(crate) struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_create_webhooks::Migration),
             Box::new(m0016_create_webhook_endpoints::Migration),
             Box::new(m0017_create_widgets::Migration),
+            Box::new(m0018_index_due_work::Migration),
         ]
     }
 }
