@@ -44,6 +44,8 @@ pub struct Services {
     pub metrics: Arc<HttpMetrics>,
     pub database_probe: DatabaseProbe,
     pub realtime: Arc<Hub>,
+    /// Where webhook events are written (requests at once share a write).
+    pub webhook_intake: crate::webhooks::service::Intake,
     pub started: Instant,
     pub started_at: DateTime<Utc>,
 }
@@ -123,6 +125,7 @@ impl AppState {
             secret_key,
             metrics: Arc::default(),
             database_probe: DatabaseProbe::default(),
+            webhook_intake: Default::default(),
             started: Instant::now(),
             started_at: Utc::now(),
         })))

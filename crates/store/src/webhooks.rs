@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use agentforge_domain::webhook::{WebhookEventStatus, WebhookPlatform, WebhookStatus};
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
@@ -179,6 +179,26 @@ pub struct NewWebhookEvent {
     pub message: String,
     pub reply: Option<serde_json::Value>,
     pub test: bool,
+}
+
+/// The row of an event just taken.
+fn event_row(new: &NewWebhookEvent, id: String, now: DateTime<Utc>) -> webhook_event::ActiveModel {
+    webhook_event::ActiveModel {
+        id: Set(id),
+        webhook_id: Set(new.webhook_id.clone()),
+        event_key: Set(new.event_key.clone()),
+        status: Set(new.status.as_str().to_owned()),
+        sender: Set(new.sender.clone()),
+        message: Set(new.message.clone()),
+        reply: Set(new.reply.as_ref().map(|r| r.to_string())),
+        conversation_id: Set(None),
+        answer: Set(None),
+        error: Set(None),
+        latency_ms: Set(None),
+        test: Set(new.test),
+        received_at: Set(now),
+        finished_at: Set((new.status != WebhookEventStatus::Queued).then_some(now)),
+    }
 }
 
 /// How an event ended.
@@ -383,28 +403,9 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Webhooks<'a, C> {
         new: NewWebhookEvent,
     ) -> Result<Option<WebhookEvent>, StoreError> {
         let now = crate::now();
-        let inserted = webhook_event::ActiveModel {
-            id: Set(uuid::Uuid::now_v7().to_string()),
-            webhook_id: Set(new.webhook_id.clone()),
-            event_key: Set(new.event_key),
-            status: Set(new.status.as_str().to_owned()),
-            sender: Set(new.sender),
-            message: Set(new.message),
-            reply: Set(new.reply.map(|r| r.to_string())),
-            conversation_id: Set(None),
-            answer: Set(None),
-            error: Set(None),
-            latency_ms: Set(None),
-            test: Set(new.test),
-            received_at: Set(now),
-            finished_at: Set(if new.status == WebhookEventStatus::Queued {
-                None
-            } else {
-                Some(now)
-            }),
-        }
-        .insert(self.db)
-        .await;
+        let inserted = event_row(&new, uuid::Uuid::now_v7().to_string(), now)
+            .insert(self.db)
+            .await;
         let event = match inserted {
             Ok(model) => WebhookEvent::from(model),
             Err(e) => {
@@ -429,6 +430,73 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Webhooks<'a, C> {
                 .await?;
         }
         Ok(Some(event))
+    }
+
+    /// Records events in one statement, each at most once per webhook and
+    /// key (one already recorded, or twice in `new`, is left out), and
+    /// counts them on their webhooks; for each of `new`, in order, the new
+    /// event's id, or `None` for one left out. Tests are not counted.
+    pub async fn record_events(
+        &self,
+        new: Vec<NewWebhookEvent>,
+    ) -> Result<Vec<Option<String>>, StoreError> {
+        if new.is_empty() {
+            return Ok(Vec::new());
+        }
+        let now = crate::now();
+        let ids: Vec<String> = new
+            .iter()
+            .map(|_| uuid::Uuid::now_v7().to_string())
+            .collect();
+        let models = new
+            .iter()
+            .zip(&ids)
+            .map(|(new, id)| event_row(new, id.clone(), now));
+        webhook_event::Entity::insert_many(models)
+            .on_conflict(
+                OnConflict::columns([
+                    webhook_event::Column::WebhookId,
+                    webhook_event::Column::EventKey,
+                ])
+                .do_nothing()
+                .to_owned(),
+            )
+            .try_insert()
+            .exec_without_returning(self.db)
+            .await?;
+        // The ids were made here: those found are the events recorded now.
+        let found: std::collections::HashSet<String> = webhook_event::Entity::find()
+            .select_only()
+            .column(webhook_event::Column::Id)
+            .filter(webhook_event::Column::Id.is_in(ids.iter().cloned()))
+            .into_tuple::<String>()
+            .all(self.db)
+            .await?
+            .into_iter()
+            .collect();
+        // i32, as `record_event` binds its 1: PostgreSQL's prepared
+        // statement is shared by the same SQL, with its parameters' types.
+        let mut counted = BTreeMap::<&str, i32>::new();
+        for (new, id) in new.iter().zip(&ids) {
+            if !new.test && found.contains(id) {
+                *counted.entry(new.webhook_id.as_str()).or_default() += 1;
+            }
+        }
+        for (webhook_id, n) in counted {
+            webhook::Entity::update_many()
+                .col_expr(
+                    webhook::Column::Received,
+                    Expr::col(webhook::Column::Received).add(n),
+                )
+                .col_expr(webhook::Column::LastReceivedAt, Expr::value(now))
+                .filter(webhook::Column::Id.eq(webhook_id))
+                .exec(self.db)
+                .await?;
+        }
+        Ok(ids
+            .into_iter()
+            .map(|id| found.contains(&id).then_some(id))
+            .collect())
     }
 
     /// Keeps an event's answer while it is still to be posted, so that a

@@ -3,7 +3,8 @@
 //! sender. A bad signature is a 401, counted and never run; a platform's
 //! retry of an event already taken is acknowledged and not answered again;
 //! platform events are acknowledged at once and answered from the job
-//! queue (`webhook.answer`), custom and Zapier events in the response.
+//! queue (`webhook.answer`), custom and Zapier events in the response, or
+//! from the job queue too when the sender says `Prefer: respond-async`.
 //!
 //! Not part of the `/api` document: each platform's wire format is its own
 //! (docs/webhooks.md describes them).
@@ -201,6 +202,9 @@ async fn custom(
         // No sender: each event is a conversation of its own.
         (None, _) => format!("event:{event_id}"),
     };
+    if wants_async(headers) {
+        return custom_async(state, opened, event, event_id, sender).await;
+    }
     let recorded = state
         .store
         .webhooks()
@@ -257,6 +261,58 @@ async fn custom(
         "citations": citations,
     }))
     .into_response())
+}
+
+/// Whether the sender asked to be answered later (RFC 7240's
+/// `Prefer: respond-async`, among other preferences or alone).
+fn wants_async(headers: &HeaderMap) -> bool {
+    headers.get_all("prefer").iter().any(|value| {
+        value.to_str().is_ok_and(|v| {
+            v.split(',')
+                .any(|p| p.trim().eq_ignore_ascii_case("respond-async"))
+        })
+    })
+}
+
+/// A custom or Zapier event taken to be answered from the job queue, like
+/// a platform's: 202 `{eventId, status}` at once; the answer goes to the
+/// conversation (so to the owner's event endpoints as `message.created`)
+/// and onto the event.
+async fn custom_async(
+    state: &AppState,
+    opened: &Opened,
+    event: CustomEvent,
+    event_id: String,
+    sender: String,
+) -> Result<Response, ApiError> {
+    let webhook = &opened.webhook;
+    let parts = super::parts(state);
+    // A named conversation must be one of this webhook's now, not when the
+    // job runs: the sender hears of it here.
+    if let Some(id) = &event.conversation_id {
+        service::held_conversation(parts.store, webhook, id).await?;
+    }
+    let taken = service::take(
+        &parts,
+        webhook,
+        vec![Incoming {
+            key: event_id,
+            sender,
+            text: event.message,
+            reply: json!({"conversationId": event.conversation_id}),
+        }],
+    )
+    .await?;
+    let id = taken
+        .into_iter()
+        .next()
+        .ok_or(Error::Conflict(Conflict::EventReplayed))?;
+    Ok((
+        StatusCode::ACCEPTED,
+        [("preference-applied", "respond-async")],
+        axum::Json(json!({"eventId": id, "status": WebhookEventStatus::Queued.as_str()})),
+    )
+        .into_response())
 }
 
 async fn agent_of(state: &AppState, agent_id: &str) -> Result<Agent, Error> {

@@ -38,6 +38,7 @@ pub fn parts(state: &AppState) -> service::Parts<'_> {
         mailer: &state.mailer,
         sealer: state.secret_key.sealer(service::SEAL_PURPOSE),
         public_url: state.configuration.get().general.public_url.clone(),
+        intake: &state.webhook_intake,
     }
 }
 

@@ -108,6 +108,8 @@ pub struct Parts<'a> {
     pub sealer: Sealer,
     /// How people reach this server now (the live configuration's).
     pub public_url: String,
+    /// Where taken events are written.
+    pub intake: &'a Intake,
 }
 
 /// A new URL token, and its hash as looked up.
@@ -484,6 +486,25 @@ pub struct Answered {
     pub citations: Vec<Citation>,
 }
 
+/// The conversation `id` if this webhook holds it (of its agent), else
+/// not found, naming `conversationId`.
+pub async fn held_conversation(
+    store: &Store,
+    webhook: &Webhook,
+    id: &str,
+) -> Result<agentforge_store::Conversation, Error> {
+    let prefix = format!("{}:", webhook.id);
+    store
+        .conversations()
+        .get(id)
+        .await?
+        .filter(|c| {
+            c.agent_id == webhook.agent_id
+                && matches!(&c.party, Some(Party::Webhook(key)) if key.starts_with(&prefix))
+        })
+        .ok_or_else(|| Error::not_found_in(Thing::Conversation, "conversationId"))
+}
+
 /// Runs `text` from `sender` through the agent's production deployment,
 /// in the sender's conversation (one per person and thread).
 pub async fn answer(
@@ -502,17 +523,7 @@ pub async fn answer(
     };
     let party = caller.party();
     let conversation = match conversation_id {
-        Some(id) => {
-            // Only a conversation this webhook holds, of this agent.
-            let found = store.conversations().get(id).await?;
-            let mine = found.filter(|c| {
-                c.agent_id == agent.id
-                    && c.party.as_ref().is_some_and(|h| {
-                        matches!(h, Party::Webhook(key) if key.starts_with(&format!("{}:", webhook.id)))
-                    })
-            });
-            Some(mine.ok_or_else(|| Error::not_found_in(Thing::Conversation, "conversationId"))?)
-        }
+        Some(id) => Some(held_conversation(store, webhook, id).await?),
         None if test => None,
         None => match &party {
             Some(party) => {
@@ -577,42 +588,145 @@ pub async fn answer(
 }
 
 /// Records the messages of a verified platform request and queues their
-/// answers, in one transaction; how many were new (a retry's are not).
+/// answers, in one transaction; the ids of the new events (a retry's are
+/// not new).
 pub async fn take(
     ctx: &Parts<'_>,
     webhook: &Webhook,
     messages: Vec<Incoming>,
-) -> Result<usize, Error> {
-    let tx = ctx.store.begin().await?;
-    let mut taken = 0;
-    for message in messages {
-        let event = tx
-            .webhooks()
-            .record_event(NewWebhookEvent {
-                webhook_id: webhook.id.clone(),
-                event_key: truncate(&message.key, 200),
-                status: WebhookEventStatus::Queued,
-                sender: truncate(&message.sender, 400),
-                message: message.text,
-                reply: Some(message.reply),
-                test: false,
-            })
-            .await?;
-        let Some(event) = event else { continue };
-        tx.jobs()
-            .enqueue(agentforge_store::NewJob::now(
-                ANSWER,
-                json!({"eventId": event.id}),
-                ANSWER_ATTEMPTS,
-            ))
-            .await?;
-        taken += 1;
-    }
-    tx.commit().await?;
-    if taken > 0 {
+) -> Result<Vec<String>, Error> {
+    let events = messages
+        .into_iter()
+        .map(|message| NewWebhookEvent {
+            webhook_id: webhook.id.clone(),
+            event_key: truncate(&message.key, 200),
+            status: WebhookEventStatus::Queued,
+            sender: truncate(&message.sender, 400),
+            message: message.text,
+            reply: Some(message.reply),
+            test: false,
+        })
+        .collect();
+    let taken = ctx.intake.take(ctx.store, events).await?;
+    if !taken.is_empty() {
         ctx.runtime.jobs().wake();
     }
     Ok(taken)
+}
+
+/// The most events one intake transaction records.
+const INTAKE_BATCH_MAX: usize = 200;
+
+/// Where taken events are written: requests that arrive while a write is
+/// under way share the next one (a group commit). Each event and its
+/// answer job are still committed before their request is acknowledged,
+/// and a request's events are never split across transactions; the
+/// statements of a whole batch are five or so, rather than five per event,
+/// which is what lets one webhook take thousands of events a second on
+/// SQLite, where writes go one at a time.
+#[derive(Default)]
+pub struct Intake {
+    waiting: std::sync::Mutex<std::collections::VecDeque<Waiting>>,
+    /// Held by the request writing a batch; the others wait their turn,
+    /// then find their events written or write the next batch.
+    turn: tokio::sync::Mutex<()>,
+}
+
+struct Waiting {
+    events: Vec<NewWebhookEvent>,
+    done: tokio::sync::oneshot::Sender<Result<Vec<String>, String>>,
+}
+
+impl Intake {
+    /// Records `events` and queues their answer jobs; the ids of those new.
+    pub async fn take(
+        &self,
+        store: &Store,
+        events: Vec<NewWebhookEvent>,
+    ) -> Result<Vec<String>, Error> {
+        let (done, mut result) = tokio::sync::oneshot::channel();
+        self.lock_waiting().push_back(Waiting { events, done });
+        loop {
+            let _turn = self.turn.lock().await;
+            match result.try_recv() {
+                Ok(taken) => return taken.map_err(Error::internal),
+                Err(tokio::sync::oneshot::error::TryRecvError::Closed) => {
+                    // The request writing it went away mid-write: nothing
+                    // of that batch was committed.
+                    return Err(Error::internal(
+                        "the event could not be recorded; send it again",
+                    ));
+                }
+                Err(tokio::sync::oneshot::error::TryRecvError::Empty) => {}
+            }
+            let batch = self.next_batch();
+            if !batch.is_empty() {
+                Self::write(store, batch).await;
+            }
+        }
+    }
+
+    fn lock_waiting(&self) -> std::sync::MutexGuard<'_, std::collections::VecDeque<Waiting>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The oldest waiting requests, up to [`INTAKE_BATCH_MAX`] events (at
+    /// least one request, however many it has).
+    fn next_batch(&self) -> Vec<Waiting> {
+        let mut waiting = self.lock_waiting();
+        let mut batch = Vec::new();
+        let mut events = 0;
+        while let Some(next) = waiting.front() {
+            if !batch.is_empty() && events + next.events.len() > INTAKE_BATCH_MAX {
+                break;
+            }
+            events += next.events.len();
+            batch.extend(waiting.pop_front());
+        }
+        batch
+    }
+
+    /// Writes a batch in one transaction and tells each request.
+    async fn write(store: &Store, batch: Vec<Waiting>) {
+        let mut all = Vec::new();
+        let mut sizes = Vec::new();
+        let mut tellers = Vec::new();
+        for waiting in batch {
+            sizes.push(waiting.events.len());
+            all.extend(waiting.events);
+            tellers.push(waiting.done);
+        }
+        let written = async {
+            let tx = store.begin().await?;
+            let ids = tx.webhooks().record_events(all).await?;
+            let jobs = ids
+                .iter()
+                .flatten()
+                .map(|id| {
+                    agentforge_store::NewJob::now(ANSWER, json!({"eventId": id}), ANSWER_ATTEMPTS)
+                })
+                .collect();
+            tx.jobs().enqueue_many(jobs).await?;
+            tx.commit().await?;
+            Ok::<_, agentforge_store::StoreError>(ids)
+        }
+        .await;
+        match written {
+            Ok(ids) => {
+                let mut ids = ids.into_iter();
+                for (teller, size) in tellers.into_iter().zip(sizes) {
+                    let mine: Vec<String> = ids.by_ref().take(size).flatten().collect();
+                    let _ = teller.send(Ok(mine));
+                }
+            }
+            Err(e) => {
+                let why = e.to_string();
+                for teller in tellers {
+                    let _ = teller.send(Err(why.clone()));
+                }
+            }
+        }
+    }
 }
 
 fn truncate(text: &str, max: usize) -> String {
@@ -769,17 +883,21 @@ pub async fn answer_event(ctx: &Parts<'_>, event_id: &str) -> Result<(), Failed>
             None,
         ));
     }
+    let reply = event.reply.clone().unwrap_or(Value::Null);
     // An earlier attempt may have the answer already (its post failed):
     // post that one rather than answer twice.
     let (conversation_id, answer) = match (&event.conversation_id, &event.answer) {
         (Some(c), Some(a)) => (c.clone(), a.clone()),
         _ => {
+            // A custom event taken to be answered later may name its
+            // conversation.
+            let named = reply.get("conversationId").and_then(Value::as_str);
             let answered = answer(
                 ctx.runtime,
                 &webhook,
                 agent,
                 &event.sender,
-                None,
+                named,
                 &event.message,
                 false,
             )
@@ -794,7 +912,6 @@ pub async fn answer_event(ctx: &Parts<'_>, event_id: &str) -> Result<(), Failed>
         }
     };
     let field = |name: &str| opened.field(name);
-    let reply = event.reply.clone().unwrap_or(Value::Null);
     if let Some(post) = platforms::post(
         webhook.platform,
         &opened.base_url(),

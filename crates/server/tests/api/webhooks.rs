@@ -81,21 +81,30 @@ async fn custom(
     timestamp: i64,
     body: &Value,
 ) -> (u16, Value) {
+    custom_with(app, url, secret, id, timestamp, body, &[]).await
+}
+
+/// [`custom`] with more headers.
+async fn custom_with(
+    app: &TestApp,
+    url: &str,
+    secret: &str,
+    id: &str,
+    timestamp: i64,
+    body: &Value,
+    extra: &[(&str, String)],
+) -> (u16, Value) {
     let bytes = serde_json::to_vec(body).unwrap();
     let signature = WebhookSecret::parse(secret)
         .unwrap()
         .sign(id, timestamp, &bytes);
-    hook(
-        app,
-        url,
-        &[
-            ("webhook-id", id.to_owned()),
-            ("webhook-timestamp", timestamp.to_string()),
-            ("webhook-signature", signature),
-        ],
-        &bytes,
-    )
-    .await
+    let mut headers = vec![
+        ("webhook-id", id.to_owned()),
+        ("webhook-timestamp", timestamp.to_string()),
+        ("webhook-signature", signature),
+    ];
+    headers.extend(extra.iter().cloned());
+    hook(app, url, &headers, &bytes).await
 }
 
 async fn slack(
@@ -138,6 +147,170 @@ async fn settled(app: &TestApp, token: &str, id: &str, count: usize) -> Vec<Webh
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("the events of {id} did not settle");
+}
+
+#[tokio::test]
+async fn custom_events_may_ask_to_be_answered_from_the_queue() {
+    for_each_engine(async |app: TestApp| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let agent_id = deployed_agent(&app, &ada, "Support").await;
+        let created = api
+            .create_webhook_v1(&new_webhook(&agent_id, WebhookPlatform::Custom, None))
+            .await
+            .value();
+        let secret = created.secret.clone().unwrap();
+        let webhook = created.webhook;
+        let later = [("prefer", "return=minimal, respond-async".to_owned())];
+
+        // Acknowledged at once with the event's id, answered by a job.
+        let (status, taken) = custom_with(
+            &app,
+            &webhook.url,
+            &secret,
+            "msg_a1",
+            now(),
+            &json!({"message": "What are your hours?", "senderId": "crm-7"}),
+            &later,
+        )
+        .await;
+        assert_eq!(status, 202, "{taken}");
+        assert_eq!(taken["status"], "queued");
+        let event_id = taken["eventId"].as_str().unwrap().to_owned();
+        let events = settled(&app, &ada, &webhook.id, 1).await;
+        let event = events.iter().find(|e| e.id == event_id).unwrap();
+        assert_eq!(event.status, WebhookEventStatus::Succeeded, "{event:?}");
+        assert!(event.answer.as_deref().is_some_and(|a| !a.is_empty()));
+        let conversation = event.conversation_id.clone().unwrap();
+
+        // The same sender goes on in that conversation, as when answered in
+        // the response; a conversation may be named.
+        let (status, answered) = custom(
+            &app,
+            &webhook.url,
+            &secret,
+            "msg_a2",
+            now(),
+            &json!({"message": "And on Sunday?", "senderId": "crm-7"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{answered}");
+        assert_eq!(answered["conversationId"], conversation.as_str());
+        let (status, body) = custom_with(
+            &app,
+            &webhook.url,
+            &secret,
+            "msg_a3",
+            now(),
+            &json!({"message": "Thanks", "conversationId": conversation}),
+            &later,
+        )
+        .await;
+        assert_eq!(status, 202, "{body}");
+        let events = settled(&app, &ada, &webhook.id, 3).await;
+        assert!(
+            events
+                .iter()
+                .all(|e| e.conversation_id.as_deref() == Some(conversation.as_str())),
+            "{events:?}"
+        );
+        let (_, shown) = app
+            .get_as(&format!("/api/conversations/{conversation}/messages"), &ada)
+            .await;
+        assert_eq!(shown["data"].as_array().map(Vec::len), Some(6), "{shown}");
+
+        // An id is still taken once; a conversation this webhook does not
+        // hold is refused before anything is recorded.
+        let (status, body) = custom_with(
+            &app,
+            &webhook.url,
+            &secret,
+            "msg_a1",
+            now(),
+            &json!({"message": "again"}),
+            &later,
+        )
+        .await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (409, Some("event_replayed"))
+        );
+        let (status, body) = custom_with(
+            &app,
+            &webhook.url,
+            &secret,
+            "msg_a4",
+            now(),
+            &json!({"message": "Hi", "conversationId": "not-one-of-mine"}),
+            &later,
+        )
+        .await;
+        assert_eq!(status, 404, "{body}");
+        assert_eq!(body["errors"][0]["field"], "conversationId", "{body}");
+        assert_eq!(api.webhook_events(&webhook.id).await.value().len(), 3);
+    })
+    .await;
+}
+
+/// Events arriving at once share the intake's writes (a group commit):
+/// each is still recorded once, counted once and answered once, and a
+/// duplicate among them is refused.
+#[tokio::test]
+async fn events_arriving_at_once_are_each_taken_once() {
+    for_each_engine(async |app: TestApp| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let agent_id = deployed_agent(&app, &ada, "Support").await;
+        let created = api
+            .create_webhook_v1(&new_webhook(&agent_id, WebhookPlatform::Custom, None))
+            .await
+            .value();
+        let secret = created.secret.clone().unwrap();
+        let webhook = created.webhook;
+        let later = [("prefer", "respond-async".to_owned())];
+        // 30 events, 10 of them sent twice at the same moment.
+        let sends = (0..40).map(|i| {
+            let (app, url, secret, later) = (&app, &webhook.url, &secret, &later);
+            async move {
+                let id = format!("msg_burst_{}", i % 30);
+                custom_with(
+                    app,
+                    url,
+                    secret,
+                    &id,
+                    now(),
+                    &json!({"message": format!("Question {}", i % 30), "senderId": format!("s{i}")}),
+                    later,
+                )
+                .await
+            }
+        });
+        let answers = futures_util::future::join_all(sends).await;
+        let mut statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+        statuses.sort_unstable();
+        assert_eq!(statuses.iter().filter(|s| **s == 202).count(), 30, "{answers:?}");
+        assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 10, "{answers:?}");
+        let mut ids: Vec<&str> = answers
+            .iter()
+            .filter_map(|(_, body)| body["eventId"].as_str())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 30);
+
+        let events = settled(&app, &ada, &webhook.id, 30).await;
+        assert_eq!(events.len(), 30);
+        assert!(
+            events
+                .iter()
+                .all(|e| e.status == WebhookEventStatus::Succeeded),
+            "{events:?}"
+        );
+        let shown = api.get_webhook(&webhook.id).await.value();
+        assert_eq!(shown.stats.received, 30);
+        assert_eq!(shown.stats.succeeded, 30);
+    })
+    .await;
 }
 
 #[tokio::test]

@@ -14,7 +14,7 @@ const STEPS = {
   discord: ['webhooks.setup.discord.step1', 'webhooks.setup.discord.step2', 'webhooks.setup.discord.step3', 'webhooks.setup.discord.step4', 'webhooks.setup.discord.step5'],
   whatsapp: ['webhooks.setup.whatsapp.step1', 'webhooks.setup.whatsapp.step2', 'webhooks.setup.whatsapp.step3', 'webhooks.setup.whatsapp.step4'],
   zapier: ['webhooks.setup.zapier.step1', 'webhooks.setup.zapier.step2', 'webhooks.setup.zapier.step3', 'webhooks.setup.zapier.step4'],
-  custom: ['webhooks.setup.custom.step1', 'webhooks.setup.custom.step2', 'webhooks.setup.custom.step3'],
+  custom: ['webhooks.setup.custom.step1', 'webhooks.setup.custom.step2', 'webhooks.setup.custom.step3', 'webhooks.setup.custom.step4'],
 } as const satisfies Record<WebhookPlatform, readonly KeyOf<'dashboard'>[]>;
 
 const link = (href: string) => <a href={href} target="_blank" rel="noreferrer noopener" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800 dark:text-accent-300 dark:hover:text-accent-200" />;
