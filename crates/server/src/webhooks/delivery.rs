@@ -64,16 +64,30 @@ pub async fn emit_in(tx: &Tx, owner_id: &str, event: &Event) -> Result<usize, St
         .webhook_endpoints()
         .subscribed(owner_id, event.kind)
         .await?;
-    for endpoint in &endpoints {
-        let delivery = tx
-            .webhook_endpoints()
-            .add_delivery(&endpoint.id, &event.id, event.kind, &event.body)
-            .await?;
-        tx.jobs()
-            .enqueue(NewJob::now(DELIVER, json!({"deliveryId": delivery.id}), 3))
-            .await?;
+    queue_in(tx, &endpoints, &[event]).await
+}
+
+/// Queues each of `events` for each of `endpoints` that takes it (a
+/// delivery and its job), inside `tx`; how many. The jobs go in one
+/// statement.
+async fn queue_in(
+    tx: &Tx,
+    endpoints: &[WebhookEndpoint],
+    events: &[&Event],
+) -> Result<usize, StoreError> {
+    let mut jobs = Vec::new();
+    for event in events {
+        for endpoint in endpoints.iter().filter(|e| e.events.contains(&event.kind)) {
+            let delivery = tx
+                .webhook_endpoints()
+                .add_delivery(&endpoint.id, &event.id, event.kind, &event.body)
+                .await?;
+            jobs.push(NewJob::now(DELIVER, json!({"deliveryId": delivery.id}), 3));
+        }
     }
-    Ok(endpoints.len())
+    let queued = jobs.len();
+    tx.jobs().enqueue_many(jobs).await?;
+    Ok(queued)
 }
 
 fn conversation_data(conversation: &Conversation) -> Value {
@@ -195,10 +209,7 @@ impl Fanout {
             return Ok(0);
         }
         let tx = self.store.begin().await?;
-        let mut queued = 0;
-        for event in events {
-            queued += emit_in(&tx, owner, event).await?;
-        }
+        let queued = queue_in(&tx, &endpoints, events).await?;
         tx.commit().await?;
         Ok(queued)
     }
@@ -313,44 +324,63 @@ impl JobHandler for DeliverJob {
     }
 }
 
-/// Most deliveries one job posts while making sure of its own.
-const PER_JOB_MAX: usize = 20;
+/// Most deliveries one job posts, and for how long, before it hands its
+/// own (if still pending) to a new job, so that one endpoint's backlog
+/// does not hold a job slot for good.
+const PER_JOB_MAX: usize = 1000;
+const PER_JOB_TIME: Duration = Duration::from_secs(10);
 
-/// Posts the endpoint's deliveries oldest first until the job's own one
+/// Posts the endpoint's due deliveries oldest first until the job's own one
 /// is done: a job may find an older delivery due (its job not yet run, or
 /// running elsewhere) and posts that first, so that an endpoint gets its
-/// events in order; every job still sees its own delivery through.
+/// events in order. A job whose delivery an earlier job already posted
+/// ends at once. Every delivery is seen through: a job that stops at its
+/// bounds with its own still pending queues a new job for it.
 async fn deliver(
     state: &AppState,
     job: &DeliverJob,
     id: &str,
 ) -> Result<(), agentforge_domain::Error> {
     let store = &state.store;
-    let Some(delivery) = store.webhook_endpoints().delivery(id).await? else {
+    let due = |d: &Delivery| {
+        d.status == DeliveryStatus::Pending
+            && d.next_attempt_at
+                .is_none_or(|at| at <= agentforge_store::now())
+    };
+    let Some(own) = store.webhook_endpoints().delivery(id).await? else {
         return Ok(());
     };
-    let Some(endpoint) = store.webhook_endpoints().get(&delivery.endpoint_id).await? else {
+    if !due(&own) {
         return Ok(());
-    };
-    let lock = job.lock(&endpoint.id);
+    }
+    let lock = job.lock(&own.endpoint_id);
     let _serial = lock.lock().await;
-    for _ in 0..PER_JOB_MAX {
-        let now = agentforge_store::now();
-        let Some(own) = store.webhook_endpoints().delivery(id).await? else {
+    let started = Instant::now();
+    for posted in 0.. {
+        let Some(endpoint) = store.webhook_endpoints().get(&own.endpoint_id).await? else {
             return Ok(());
         };
-        if own.status != DeliveryStatus::Pending || own.next_attempt_at.is_some_and(|at| at > now) {
+        let Some(target) = store
+            .webhook_endpoints()
+            .oldest_due(&endpoint.id, agentforge_store::now())
+            .await?
+        else {
+            // Nothing due: the job's own was posted (by this job or an
+            // earlier one), or waits for its retry's own job.
+            return Ok(());
+        };
+        if posted >= PER_JOB_MAX || started.elapsed() >= PER_JOB_TIME {
+            state
+                .runtime
+                .jobs()
+                .enqueue(NewJob::now(DELIVER, json!({"deliveryId": id}), 3))
+                .await?;
             return Ok(());
         }
-        let target = store
-            .webhook_endpoints()
-            .oldest_due(&endpoint.id, now)
-            .await?
-            .unwrap_or(own);
-        let Some(endpoint) = store.webhook_endpoints().get(&endpoint.id).await? else {
-            return Ok(());
-        };
         attempt(state, &endpoint, &target).await?;
+        if target.id == id {
+            return Ok(());
+        }
     }
     Ok(())
 }
@@ -424,7 +454,12 @@ async fn attempt(
             })
             .await?;
     }
-    let failing_since = tx.webhook_endpoints().mark(&endpoint.id, ok).await?;
+    // A success of an endpoint that was not failing changes nothing there.
+    let failing_since = if ok && endpoint.failing_since.is_none() {
+        None
+    } else {
+        tx.webhook_endpoints().mark(&endpoint.id, ok).await?
+    };
     let disable_after =
         chrono::Duration::from_std(state.config.webhook_disable_after).unwrap_or_default();
     if let Some(since) = failing_since
