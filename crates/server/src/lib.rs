@@ -123,6 +123,7 @@ pub use docs::to_json as openapi_json;
 pub use integrations::TESTS_PER_MINUTE as INTEGRATION_TESTS_PER_MINUTE;
 pub use knowledge::{PdfReaderLimits, run_pdf_reader};
 pub use locales::{LANGUAGES, NAMESPACES};
+pub use mcp::TESTS_PER_MINUTE as MCP_TESTS_PER_MINUTE;
 pub use secret_key::SecretKey;
 pub use state::AppState;
 pub use webhooks::inbound::TESTS_PER_MINUTE as WEBHOOK_TESTS_PER_MINUTE;

@@ -28,6 +28,20 @@ use types::{
 /// What seals MCP servers' secrets: a key of their own.
 pub const SEAL_PURPOSE: &str = "mcp-secrets";
 
+/// The most MCP tests (of saved servers and of configurations before
+/// saving) one person may run a minute: each connects to a URL the caller
+/// chose, so an account cannot use the server to send them in bulk.
+pub const TESTS_PER_MINUTE: u32 = 30;
+
+/// Counts a test against the caller's minute.
+fn count_test(state: &AppState, actor: &agentforge_domain::policy::Actor) -> Result<(), ApiError> {
+    let caller = actor.user_id().unwrap_or_default();
+    state
+        .rate_limiter
+        .check(&format!("mcp-test:{caller}"), TESTS_PER_MINUTE)?;
+    Ok(())
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_servers, create_server))
@@ -181,12 +195,14 @@ async fn delete_server(
     responses(
         (status = 200, description = "What the test found", body = Envelope<McpTestOut>),
         (status = 404, description = "Not found", body = ErrorBody),
+        (status = 429, description = "More than 30 tests a minute; `Retry-After` says when to try again", body = ErrorBody),
     ))]
 async fn test_server(
     State(state): State<AppState>,
     CurrentUser(_user, actor): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Envelope<McpTestOut>, ApiError> {
+    count_test(&state, &actor)?;
     let tested = mcp(&state).test(&actor, &id).await?;
     let found = mcp(&state).get(&actor, &tested.server.id).await?;
     let server = listed(&state, found);
@@ -207,13 +223,16 @@ async fn test_server(
         (status = 403, description = "A stdio server, not by an admin signed in", body = ErrorBody),
         (status = 409, description = "The command is not allowed", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
+        (status = 429, description = "More than 30 tests a minute; `Retry-After` says when to try again", body = ErrorBody),
     ))]
 async fn probe_server(
     State(state): State<AppState>,
     CurrentUser(_user, actor): CurrentUser,
     Json(body): Json<McpServerIn>,
 ) -> Result<Envelope<McpProbeOut>, ApiError> {
-    let probed = mcp(&state).probe(&actor, body.input()?).await?;
+    let input = body.input()?;
+    count_test(&state, &actor)?;
+    let probed = mcp(&state).probe(&actor, input).await?;
     Ok(Envelope::new(McpProbeOut::new(probed)))
 }
 

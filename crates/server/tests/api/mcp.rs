@@ -225,6 +225,51 @@ async fn a_test_before_saving_goes_through_the_outbound_guard() {
     .await;
 }
 
+/// Each test connects to a URL the caller chose: a person may run
+/// `MCP_TESTS_PER_MINUTE` a minute, saved servers' and unsaved alike, and
+/// one person's limit does not hold anyone else back.
+#[tokio::test]
+async fn tests_are_bounded_per_person() {
+    for_each_engine(async |app: TestApp| {
+        let ada = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&ada);
+        let config = McpServerIn {
+            name: "Nowhere".into(),
+            transport: Some(Checked::Valid(McpTransport::StreamableHttp)),
+            url: Some("http://localhost:9/mcp".into()),
+            ..McpServerIn::default()
+        };
+        let mut refused = None;
+        for _ in 0..=agentforge_server::MCP_TESTS_PER_MINUTE {
+            if let Err(failure) = api.probe_server(&config).await {
+                refused = Some(failure);
+                break;
+            }
+        }
+        refused
+            .expect("refused within the minute")
+            .expect(429, "rate_limited");
+        // A saved server's test counts against the same minute.
+        let saved = create(
+            &app,
+            &ada,
+            json!({"name": "Nowhere", "transport": "streamable_http", "url": "http://localhost:9/mcp"}),
+        )
+        .await;
+        assert_eq!(saved.0, 201, "{}", saved.1);
+        let id = saved.1["data"]["id"].as_str().unwrap().to_owned();
+        api.test_server(&id)
+            .await
+            .unwrap_err()
+            .expect(429, "rate_limited");
+        // Someone else is not held back.
+        let grace = sign_up(&app, "grace@example.com").await;
+        let found = app.api(&grace).probe_server(&config).await.value();
+        assert_eq!(found.status.as_str(), "error");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn user_given_urls_may_not_reach_private_addresses() {
     for_each_engine_with(&[], async |app: TestApp| {
