@@ -191,18 +191,24 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
             return Ok(());
         }
         let now = crate::now();
-        let models = new
-            .into_iter()
-            .map(|new| queued(uuid::Uuid::now_v7().to_string(), new, now));
-        job::Entity::insert_many(models)
-            .on_conflict(
-                OnConflict::column(job::Column::UniqueKey)
-                    .do_nothing()
-                    .to_owned(),
-            )
-            .try_insert()
-            .exec_without_returning(self.db)
-            .await?;
+        let mut rest = new;
+        while !rest.is_empty() {
+            let chunk: Vec<NewJob> = rest
+                .drain(..rest.len().min(crate::ROWS_PER_STATEMENT))
+                .collect();
+            let models = chunk
+                .into_iter()
+                .map(|new| queued(uuid::Uuid::now_v7().to_string(), new, now));
+            job::Entity::insert_many(models)
+                .on_conflict(
+                    OnConflict::column(job::Column::UniqueKey)
+                        .do_nothing()
+                        .to_owned(),
+                )
+                .try_insert()
+                .exec_without_returning(self.db)
+                .await?;
+        }
         Ok(())
     }
 

@@ -29,6 +29,10 @@ mod webhook_endpoints;
 mod webhooks;
 mod widgets;
 
+/// The most rows one multi-row insert writes: a statement's parameters
+/// are bounded (SQLite 32,766, PostgreSQL 65,535), and a row of the widest
+/// table batched (jobs, events) takes 14.
+pub(crate) const ROWS_PER_STATEMENT: usize = 200;
 pub use agents::{Agent, AgentFilter, AgentVersion, Agents, BulkChanges, Deployment};
 pub use analytics::{
     Activity, Analytics, AnalyticsScope, Bucket, Dim, Histogram, LatencyKind, RollupState,

@@ -448,32 +448,41 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Webhooks<'a, C> {
             .iter()
             .map(|_| uuid::Uuid::now_v7().to_string())
             .collect();
-        let models = new
-            .iter()
-            .zip(&ids)
-            .map(|(new, id)| event_row(new, id.clone(), now));
-        webhook_event::Entity::insert_many(models)
-            .on_conflict(
-                OnConflict::columns([
-                    webhook_event::Column::WebhookId,
-                    webhook_event::Column::EventKey,
-                ])
-                .do_nothing()
-                .to_owned(),
-            )
-            .try_insert()
-            .exec_without_returning(self.db)
-            .await?;
-        // The ids were made here: those found are the events recorded now.
-        let found: std::collections::HashSet<String> = webhook_event::Entity::find()
-            .select_only()
-            .column(webhook_event::Column::Id)
-            .filter(webhook_event::Column::Id.is_in(ids.iter().cloned()))
-            .into_tuple::<String>()
-            .all(self.db)
-            .await?
-            .into_iter()
-            .collect();
+        // In statements of at most ROWS_PER_STATEMENT rows: a platform's
+        // request may carry many messages, and a statement's parameters
+        // are bounded (SQLite 32,766, PostgreSQL 65,535).
+        let mut found = std::collections::HashSet::<String>::new();
+        for (events, chunk) in new
+            .chunks(crate::ROWS_PER_STATEMENT)
+            .zip(ids.chunks(crate::ROWS_PER_STATEMENT))
+        {
+            let models = events
+                .iter()
+                .zip(chunk)
+                .map(|(new, id)| event_row(new, id.clone(), now));
+            webhook_event::Entity::insert_many(models)
+                .on_conflict(
+                    OnConflict::columns([
+                        webhook_event::Column::WebhookId,
+                        webhook_event::Column::EventKey,
+                    ])
+                    .do_nothing()
+                    .to_owned(),
+                )
+                .try_insert()
+                .exec_without_returning(self.db)
+                .await?;
+            // The ids were made here: those found are the events recorded now.
+            found.extend(
+                webhook_event::Entity::find()
+                    .select_only()
+                    .column(webhook_event::Column::Id)
+                    .filter(webhook_event::Column::Id.is_in(chunk.iter().cloned()))
+                    .into_tuple::<String>()
+                    .all(self.db)
+                    .await?,
+            );
+        }
         // i32, as `record_event` binds its 1: PostgreSQL's prepared
         // statement is shared by the same SQL, with its parameters' types.
         let mut counted = BTreeMap::<&str, i32>::new();

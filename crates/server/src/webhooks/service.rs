@@ -597,12 +597,14 @@ pub async fn take(
 ) -> Result<Vec<String>, Error> {
     let events = messages
         .into_iter()
+        // No NUL reaches the database (PostgreSQL's text refuses it, and
+        // one refused event would fail the batch it shares).
         .map(|message| NewWebhookEvent {
             webhook_id: webhook.id.clone(),
-            event_key: truncate(&message.key, 200),
+            event_key: truncate(&message.key.replace('\0', ""), 200),
             status: WebhookEventStatus::Queued,
-            sender: truncate(&message.sender, 400),
-            message: message.text,
+            sender: truncate(&message.sender.replace('\0', ""), 400),
+            message: message.text.replace('\0', ""),
             reply: Some(message.reply),
             test: false,
         })
@@ -686,46 +688,54 @@ impl Intake {
         batch
     }
 
-    /// Writes a batch in one transaction and tells each request.
+    /// Writes a batch in one transaction and tells each request; should
+    /// that fail, each request's events are written on their own, so that
+    /// one request the database refuses fails only itself.
     async fn write(store: &Store, batch: Vec<Waiting>) {
-        let mut all = Vec::new();
-        let mut sizes = Vec::new();
-        let mut tellers = Vec::new();
-        for waiting in batch {
-            sizes.push(waiting.events.len());
-            all.extend(waiting.events);
-            tellers.push(waiting.done);
-        }
-        let written = async {
-            let tx = store.begin().await?;
-            let ids = tx.webhooks().record_events(all).await?;
-            let jobs = ids
-                .iter()
-                .flatten()
-                .map(|id| {
-                    agentforge_store::NewJob::now(ANSWER, json!({"eventId": id}), ANSWER_ATTEMPTS)
-                })
-                .collect();
-            tx.jobs().enqueue_many(jobs).await?;
-            tx.commit().await?;
-            Ok::<_, agentforge_store::StoreError>(ids)
-        }
-        .await;
-        match written {
+        let all: Vec<NewWebhookEvent> = batch.iter().flat_map(|w| w.events.clone()).collect();
+        match Self::commit(store, all).await {
             Ok(ids) => {
                 let mut ids = ids.into_iter();
-                for (teller, size) in tellers.into_iter().zip(sizes) {
-                    let mine: Vec<String> = ids.by_ref().take(size).flatten().collect();
-                    let _ = teller.send(Ok(mine));
+                for waiting in batch {
+                    let mine = ids.by_ref().take(waiting.events.len()).flatten().collect();
+                    let _ = waiting.done.send(Ok(mine));
                 }
             }
-            Err(e) => {
-                let why = e.to_string();
-                for teller in tellers {
-                    let _ = teller.send(Err(why.clone()));
+            Err(e) if batch.len() == 1 => {
+                for waiting in batch {
+                    let _ = waiting.done.send(Err(e.to_string()));
+                }
+            }
+            Err(_) => {
+                for waiting in batch {
+                    let alone = Self::commit(store, waiting.events)
+                        .await
+                        .map(|ids| ids.into_iter().flatten().collect())
+                        .map_err(|e| e.to_string());
+                    let _ = waiting.done.send(alone);
                 }
             }
         }
+    }
+
+    /// Records `events` and queues an answer job for each new one, in one
+    /// transaction; for each, its id if new.
+    async fn commit(
+        store: &Store,
+        events: Vec<NewWebhookEvent>,
+    ) -> Result<Vec<Option<String>>, agentforge_store::StoreError> {
+        let tx = store.begin().await?;
+        let ids = tx.webhooks().record_events(events).await?;
+        let jobs = ids
+            .iter()
+            .flatten()
+            .map(|id| {
+                agentforge_store::NewJob::now(ANSWER, json!({"eventId": id}), ANSWER_ATTEMPTS)
+            })
+            .collect();
+        tx.jobs().enqueue_many(jobs).await?;
+        tx.commit().await?;
+        Ok(ids)
     }
 }
 

@@ -947,6 +947,21 @@ async fn telegram_discord_and_whatsapp_are_answered_on_their_platforms() {
             let events = settled(&app, &ada, id, 1).await;
             assert_eq!(events[0].status, WebhookEventStatus::Succeeded, "{events:?}");
         }
+
+        // One request may carry many messages: the first 100 are taken
+        // before the acknowledgement, each with a NUL (which PostgreSQL's
+        // text refuses) left out.
+        let messages: Vec<Value> = (0..250)
+            .map(|i| json!({"from": "15551234567", "id": format!("wamid.B{i}"), "timestamp": "1700000000", "type": "text", "text": {"body": format!("Question {i}\u{0}")}}))
+            .collect();
+        let many = json!({"object": "whatsapp_business_account", "entry": [{"id": "1", "changes": [{"field": "messages", "value": {
+            "messaging_product": "whatsapp", "metadata": {"phone_number_id": WHATSAPP_PHONE_NUMBER_ID}, "messages": messages}}]}]});
+        let bytes = serde_json::to_vec(&many).unwrap();
+        let signature = format!("sha256={}", hmac_hex(WHATSAPP_APP_SECRET, &bytes));
+        let (status, _) = hook(&app, &whatsapp.webhook.url, &[("x-hub-signature-256", signature)], &bytes).await;
+        assert_eq!(status, 200);
+        let shown = api.get_webhook(&whatsapp.webhook.id).await.value();
+        assert_eq!(shown.stats.received, 101);
     })
     .await;
 }
