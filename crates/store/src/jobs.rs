@@ -169,7 +169,20 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
     pub async fn enqueue(&self, new: NewJob) -> Result<Option<Job>, StoreError> {
         let id = uuid::Uuid::now_v7().to_string();
         let model = queued(id.clone(), new, crate::now());
-        let inserted = job::Entity::insert(model)
+        if self.insert_queued([model]).await? {
+            self.get(&id).await
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Inserts queued jobs, leaving out those whose unique key is taken;
+    /// whether any went in.
+    async fn insert_queued(
+        &self,
+        models: impl IntoIterator<Item = job::ActiveModel>,
+    ) -> Result<bool, StoreError> {
+        let inserted = job::Entity::insert_many(models)
             .on_conflict(
                 OnConflict::column(job::Column::UniqueKey)
                     .do_nothing()
@@ -178,10 +191,7 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
             .try_insert()
             .exec_without_returning(self.db)
             .await?;
-        match inserted {
-            TryInsertResult::Inserted(_) => self.get(&id).await,
-            _ => Ok(None),
-        }
+        Ok(matches!(inserted, TryInsertResult::Inserted(n) if n > 0))
     }
 
     /// Queues jobs in one statement (none when `new` is empty); a job whose
@@ -196,18 +206,12 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Jobs<'a, C> {
             let chunk: Vec<NewJob> = rest
                 .drain(..rest.len().min(crate::ROWS_PER_STATEMENT))
                 .collect();
-            let models = chunk
-                .into_iter()
-                .map(|new| queued(uuid::Uuid::now_v7().to_string(), new, now));
-            job::Entity::insert_many(models)
-                .on_conflict(
-                    OnConflict::column(job::Column::UniqueKey)
-                        .do_nothing()
-                        .to_owned(),
-                )
-                .try_insert()
-                .exec_without_returning(self.db)
-                .await?;
+            self.insert_queued(
+                chunk
+                    .into_iter()
+                    .map(|new| queued(uuid::Uuid::now_v7().to_string(), new, now)),
+            )
+            .await?;
         }
         Ok(())
     }
