@@ -319,6 +319,8 @@ string_enum!(
         CredentialsMissing = "credentials_missing",
         TooManyEndpoints = "too_many_endpoints",
         EndpointDisabled = "endpoint_disabled",
+        SpeechNotConfigured = "speech_not_configured",
+        VoiceDisabled = "voice_disabled",
     }
 );
 
@@ -373,6 +375,12 @@ impl Conflict {
             Conflict::TooManyWebhooks => "This agent has as many webhooks as it may have (20)",
             Conflict::EndpointDisabled => "This endpoint is disabled: enable it first",
             Conflict::TooManyEndpoints => "You have as many webhook endpoints as you may have (50)",
+            Conflict::VoiceDisabled => {
+                "This agent does not take voice: turn voice on in its settings first"
+            }
+            Conflict::SpeechNotConfigured => {
+                "No ElevenLabs account is connected (Settings › Integrations, or Admin › Configuration): the browser's own speech is used"
+            }
             Conflict::CredentialsMissing => {
                 "This platform's credentials are not set: add them to the webhook or connect the platform in Settings › Integrations"
             }

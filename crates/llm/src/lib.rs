@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub use builtin::{Builtin, NOTICE as BUILTIN_NOTICE};
 pub use error::ProviderError;
 pub use gemini::Gemini;
-pub use openai::OpenAi;
+pub use openai::{DEFAULT_BASE_URL as OPENAI_BASE_URL, OpenAi};
 pub use sse::{SseDecoder, SseEvent};
 pub use turn::{
     MAX_TOOL_ROUNDS, NoTools, ToolCallRecord, Tools, TurnError, TurnObserver, TurnOutcome, run_turn,

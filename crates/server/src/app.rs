@@ -48,10 +48,13 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(mcp::router())
         .merge(crate::integrations::router())
         .merge(crate::webhooks::router())
-        .merge(crate::widget::router());
+        .merge(crate::widget::router())
+        .merge(crate::speech::router())
+        .merge(crate::voice::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads())
+        .merge(crate::voice::turns())
         .merge(mcp::calls());
     let limit = |d: Duration| from_fn_with_state(d, middleware::timeout);
     OpenApiRouter::with_openapi(ApiDoc::openapi())

@@ -164,6 +164,9 @@ pub struct IntegrationsConfig {
     pub twilio: ServiceConfig,
     pub twilio_phone_number: Option<String>,
     pub elevenlabs: ServiceConfig,
+    /// Speech to text (an OpenAI-compatible `/audio/transcriptions`).
+    pub stt: ServiceConfig,
+    pub stt_model: Option<String>,
     pub gemini: ServiceConfig,
     /// Stripe's secret key.
     pub stripe: ServiceConfig,
@@ -636,6 +639,7 @@ impl Config {
         };
         let twilio = service("twilio_auth_token", "twilio_base_url");
         let elevenlabs = service("elevenlabs_api_key", "elevenlabs_base_url");
+        let stt = service("stt_api_key", "stt_base_url");
         let gemini = service("gemini_api_key", "gemini_base_url");
         let stripe = service("stripe_secret_key", "stripe_base_url");
         let integrations = IntegrationsConfig {
@@ -643,6 +647,8 @@ impl Config {
             twilio,
             twilio_phone_number: r.optional_string("twilio_phone_number"),
             elevenlabs,
+            stt,
+            stt_model: r.optional_string("stt_model"),
             gemini,
             stripe,
             stripe_publishable_key: r.optional_string("stripe_publishable_key"),

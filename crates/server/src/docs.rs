@@ -28,6 +28,7 @@ use crate::http::ApiError;
         (name = "agents", description = "Build, version, deploy, share and export agents"),
         (name = "personalities", description = "Personalities agents can take on"),
         (name = "teams", description = "Teams, members and roles, team agents and invitations"),
+        (name = "voice", description = "Speech (ElevenLabs), voice conversations and their audio"),
         (name = "mcp", description = "MCP servers that lend agents their tools"),
         (name = "api-keys", description = "Your API keys: `Authorization: Bearer af_…` acts as you on /api, /v1 and /mcp"),
         (name = "admin", description = "Administration; admins only"),

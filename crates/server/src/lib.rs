@@ -33,10 +33,12 @@ mod rate_limit;
 mod realtime;
 mod secret_key;
 mod serve;
+mod speech;
 mod state;
 mod system;
 mod teams;
 pub mod telemetry;
+mod voice;
 mod web_app;
 mod webhooks;
 mod widget;
@@ -76,7 +78,8 @@ pub mod dto {
     pub use crate::configuration::probe::{ConnectionTestOut, Integration};
     pub use crate::configuration::settings::{
         GeneralSection, KeySection, LimitsSection, MailSection, Masked, ModelPrice, ModelSection,
-        PricingSection, Saved, SecretIn, Sections, StripeSection, TwilioSection,
+        PricingSection, Saved, SecretIn, Sections, StripeSection, TranscriptionSection,
+        TwilioSection,
     };
     pub use crate::configuration::{ConfigurationIn, ConfigurationOut, ConnectionTestIn};
     pub use crate::contact::{ContactIn, ContactMessageOut};
@@ -90,9 +93,15 @@ pub mod dto {
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
     pub use crate::realtime::Event as RealtimeEvent;
+    pub use crate::speech::service::SpeechSource;
+    pub use crate::speech::{
+        SpeechConnectionOut, SpeechIn, SpeechProblemOut, SpeechVoiceOut, VoiceSource, VoicesOut,
+    };
     pub use crate::system::{HealthOut, ProvidersOut, StatusOut};
     pub use crate::teams::types::*;
     pub use crate::teams::{TeamSettingsIn, TeamSettingsOut, TeamSettingsQuery};
+    pub use crate::voice::service::{Timings as VoiceTimings, TranscribedBy, VoiceEvent};
+    pub use crate::voice::{VoiceAudioOut, VoiceMessageOut, VoiceTurnOut};
     pub use crate::webhooks::endpoints::{
         DeliveriesQuery, DeliveryAttemptOut, DeliveryOut, WebhookEndpointIn, WebhookEndpointOut,
         WebhookEndpointSecretOut, WebhookEndpointUpdateIn,
@@ -217,6 +226,21 @@ impl Application {
                 serde_json::Value::Null,
             )
             .context("cannot schedule the webhook events' retention")?;
+        state.runtime.jobs().register(
+            speech::service::PRUNE_CACHE,
+            speech::service::PruneCache {
+                store: state.store.clone(),
+            },
+        );
+        state
+            .runtime
+            .jobs()
+            .schedule(
+                speech::service::PRUNE_CACHE,
+                "0 53 3 * * *",
+                serde_json::Value::Null,
+            )
+            .context("cannot schedule the speech cache's retention")?;
         state.runtime.jobs().register(
             analytics::rollup::ROLLUP,
             analytics::rollup::Rollup {

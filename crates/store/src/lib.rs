@@ -25,6 +25,7 @@ mod personalities;
 mod teams;
 mod tokens;
 mod users;
+mod voice;
 mod webhook_endpoints;
 mod webhooks;
 mod widgets;
@@ -60,6 +61,7 @@ pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
 };
 pub use users::{NewUser, ProfileChanges, User, UserFilter, UserSort, Users};
+pub use voice::{Clip, ClipInfo, Voice, VoiceTurn};
 pub use webhook_endpoints::{
     Delivery, DeliveryAttempt, EndpointChange, NewWebhookEndpoint, WebhookEndpoint,
     WebhookEndpoints,
@@ -294,6 +296,10 @@ impl Store {
     pub fn widgets(&self) -> Widgets<'_> {
         Widgets::new(&self.db)
     }
+
+    pub fn voice(&self) -> Voice<'_> {
+        Voice::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -392,5 +398,9 @@ impl Tx {
 
     pub fn widgets(&self) -> Widgets<'_, DbTx> {
         Widgets::new(&self.txn)
+    }
+
+    pub fn voice(&self) -> Voice<'_, DbTx> {
+        Voice::new(&self.txn)
     }
 }

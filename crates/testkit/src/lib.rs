@@ -11,6 +11,7 @@ mod provider;
 mod sdk;
 mod services;
 mod smtp;
+pub mod speech;
 
 pub use database::{Engine, TestDatabase, engines};
 pub use pdf::{pdf, pdf_with_content};

@@ -83,9 +83,12 @@ impl Recorder {
 
 /// A running stand-in for the services, at one address.
 pub struct ServicesStandIn {
-    /// `http://127.0.0.1:<port>`: every service's base URL.
+    /// `http://127.0.0.1:<port>`: every service's base URL (the
+    /// transcription endpoint's is `{base}/v1`).
     pub base: String,
     recorder: Arc<Recorder>,
+    /// ElevenLabs' speech and the transcription endpoint (crate::speech).
+    pub speech: Arc<crate::speech::SpeechControls>,
 }
 
 impl ServicesStandIn {
@@ -129,18 +132,33 @@ impl ServicesStandIn {
                 axum::routing::post(whatsapp_send),
             )
             .with_state(recorder.clone());
+        let speech = Arc::new(crate::speech::SpeechControls::default());
+        let speaking = Router::new()
+            .route(
+                "/v1/text-to-speech/{voice_id}/stream",
+                axum::routing::post(crate::speech::synthesize),
+            )
+            .route(
+                "/v1/audio/transcriptions",
+                axum::routing::post(crate::speech::transcribe),
+            )
+            .with_state(speech.clone());
         let router = Router::new()
             .route("/2010-04-01/Accounts/{file}", get(twilio_account))
+            .route("/v1/voices", get(crate::speech::voices))
+            .route("/v1/models", get(crate::speech::models))
             .route("/v1/user/subscription", get(elevenlabs_subscription))
             .route("/v1/balance", get(stripe_balance))
             .route("/api/auth.test", axum::routing::post(slack_auth_test))
             .route("/{bot}/getMe", get(telegram_get_me))
             .route("/users/@me", get(discord_me))
             .route("/{phone_number_id}", get(whatsapp_number))
-            .merge(posting);
+            .merge(posting)
+            .merge(speaking);
         Self {
             base: crate::serve(router).await,
             recorder,
+            speech,
         }
     }
 }

@@ -1427,6 +1427,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/elevenlabs/test-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the ElevenLabs connection
+         * @description Tries the account that speaks for you (yours from Settings ›
+         *     Integrations, else the server's) and says, in words, whether the key
+         *     works and what quota is left.
+         */
+        post: operations["test_speech_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/elevenlabs/text-to-speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speak a text with ElevenLabs
+         * @description The audio (MP3) is streamed as ElevenLabs makes it; speech made before
+         *     for the same text, voice and settings comes from the cache
+         *     (`X-Speech-Cache: hit`) and costs nothing. On `QUOTA_EXCEEDED`,
+         *     `INVALID_API_KEY`, `INSUFFICIENT_CREDITS` (or any failure) the browser
+         *     speaks with its own voice; a 429 is not retried.
+         */
+        post: operations["text_to_speech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/elevenlabs/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The voices to choose from
+         * @description The specification's catalogue (adam, bella, charlie, daniel, emily,
+         *     george, rachel) with each voice's settings, merged with the connected
+         *     ElevenLabs account's own voices when the voice provider is on.
+         */
+        get: operations["speech_voices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -2596,6 +2664,78 @@ export interface paths {
          *     At most 30 tests a minute per person.
          */
         post: operations["test_webhook_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voice/conversations/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a voice message
+         * @description Transcribes the recording (the configured OpenAI-compatible
+         *     transcription endpoint, else the browser's `transcript`), runs the turn
+         *     with the agent (channel `voice`), and speaks the answer with the
+         *     agent's voice sentence by sentence as the model writes it. Both sides'
+         *     audio and the turn's stage timings are kept.
+         *
+         *     With `Accept: text/event-stream` the turn comes as server-sent events
+         *     (`transcript`, `start`, `delta`, `sentence` with each sentence's audio,
+         *     `speech_error`, then `end` with the whole turn, or `error`), so the
+         *     first sentence plays before the answer is complete.
+         */
+        post: operations["voice_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voice/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's messages with their audio
+         * @description Every message, oldest first; voice turns' messages carry their audio
+         *     and the answers the turn's stage timings.
+         */
+        get: operations["voice_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voice/messages/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message's audio
+         * @description The recording of a question, or the spoken answer, to those who may see
+         *     the conversation. Takes `Range: bytes=…` (206 with the part asked for),
+         *     so players can seek.
+         */
+        get: operations["message_audio"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4492,6 +4632,32 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_SpeechConnectionOut: {
+            /** @description What the connection test found. */
+            data: {
+                /** Format: int64 */
+                characterCount?: number | null;
+                /** Format: int64 */
+                characterLimit?: number | null;
+                /** Format: int64 */
+                charactersLeft?: number | null;
+                /** @description The failure's code (`INVALID_API_KEY` …) when it failed. */
+                code?: string | null;
+                /** @description Whether the voice provider is on. */
+                enabled: boolean;
+                /** Format: int64 */
+                latencyMs: number;
+                /** @description What happened, in words: the plan and the characters left, or why not. */
+                message: string;
+                /** @description Whether ElevenLabs took the key. */
+                ok: boolean;
+                source?: components["schemas"]["SpeechSource"] | null;
+                tier?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_StatusOut: {
             data: {
                 database: components["schemas"]["DatabaseName"];
@@ -4931,6 +5097,20 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_VoiceMessageOut: {
+            data: {
+                audio?: components["schemas"]["VoiceAudioOut"] | null;
+                message: components["schemas"]["MessageOut"];
+                /** @description On answers the voice provider did not speak: its code. */
+                speechError?: string | null;
+                timings?: components["schemas"]["Timings"] | null;
+                transcribedBy?: components["schemas"]["TranscribedBy"] | null;
+                voiceId?: string | null;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_VoiceOut: {
             data: {
                 accent: string;
@@ -5044,6 +5224,45 @@ export interface components {
                 secret?: string | null;
                 webhook: components["schemas"]["WebhookOut"];
             }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_VoiceTurnOut: {
+            /** @description A voice turn, done. */
+            data: {
+                /** @description The answer's text. */
+                answer: components["schemas"]["MessageOut"];
+                answerAudio?: components["schemas"]["VoiceAudioOut"] | null;
+                /** @description The answer's id, when its audio was kept: `GET` `answerAudio.url`. */
+                audioId?: string | null;
+                conversationId: string;
+                speechError?: components["schemas"]["SpeechProblemOut"] | null;
+                timings: components["schemas"]["Timings"];
+                transcribedBy: components["schemas"]["TranscribedBy"];
+                transcript: string;
+                userAudio?: components["schemas"]["VoiceAudioOut"] | null;
+                /** @description The question as stored: its content is the transcript. */
+                userMessage: components["schemas"]["MessageOut"];
+                /** @description The voice that spoke; `null` when the browser speaks. */
+                voiceId?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_VoicesOut: {
+            /** @description The voices to choose from. */
+            data: {
+                /** @description The voice used when none is chosen (`rachel`). */
+                defaultVoice: string;
+                /** @description Whether the voice provider is on (Admin › Configuration › Features). */
+                enabled: boolean;
+                error?: components["schemas"]["SpeechProblemOut"] | null;
+                source?: components["schemas"]["SpeechSource"] | null;
+                /** @description The catalogue first, then the account's other voices by name. */
+                voices: components["schemas"]["SpeechVoiceOut"][];
+            };
             /** @enum {boolean} */
             success: true;
         };
@@ -5402,7 +5621,7 @@ export interface components {
          * @description What a connection test reaches.
          * @enum {string}
          */
-        Integration: "model" | "mail" | "twilio" | "elevenlabs" | "gemini" | "stripe";
+        Integration: "model" | "mail" | "twilio" | "elevenlabs" | "transcription" | "gemini" | "stripe";
         /** @description One field of an integration's form. */
         IntegrationFieldOut: {
             /** @description The wire name (`apiKey`), as `IntegrationIn` takes it. */
@@ -6496,6 +6715,7 @@ export interface components {
             model?: components["schemas"]["ModelSection_SecretIn"] | null;
             pricing?: components["schemas"]["PricingSection"] | null;
             stripe?: components["schemas"]["StripeSection_SecretIn"] | null;
+            transcription?: components["schemas"]["TranscriptionSection_SecretIn"] | null;
             twilio?: components["schemas"]["TwilioSection_SecretIn"] | null;
         };
         /** @description Every section, all in force (or all shown). */
@@ -6509,6 +6729,7 @@ export interface components {
             model: components["schemas"]["ModelSection_Masked"];
             pricing: components["schemas"]["PricingSection"];
             stripe: components["schemas"]["StripeSection_Masked"];
+            transcription: components["schemas"]["TranscriptionSection_Masked"];
             twilio: components["schemas"]["TwilioSection_Masked"];
         };
         /** @description A signed-in session: a short-lived access token and a refresh token. */
@@ -6554,11 +6775,95 @@ export interface components {
             /** @description The link to /user/chat/{agentId}, when shared. */
             url?: string | null;
         };
+        /** @description What the connection test found. */
+        SpeechConnectionOut: {
+            /** Format: int64 */
+            characterCount?: number | null;
+            /** Format: int64 */
+            characterLimit?: number | null;
+            /** Format: int64 */
+            charactersLeft?: number | null;
+            /** @description The failure's code (`INVALID_API_KEY` …) when it failed. */
+            code?: string | null;
+            /** @description Whether the voice provider is on. */
+            enabled: boolean;
+            /** Format: int64 */
+            latencyMs: number;
+            /** @description What happened, in words: the plan and the characters left, or why not. */
+            message: string;
+            /** @description Whether ElevenLabs took the key. */
+            ok: boolean;
+            source?: components["schemas"]["SpeechSource"] | null;
+            tier?: string | null;
+        };
+        /**
+         * @description Text to speak. Left out: the voice is rachel, the model
+         *     `eleven_multilingual_v2`, and each setting the voice's category's
+         *     (catalogue voices) or the default call values (0.5, 0.75, 0.2, on).
+         */
+        SpeechIn: {
+            /**
+             * @description Speak with this agent's account (its team's or owner's ElevenLabs)
+             *     rather than yours.
+             */
+            agentId?: string | null;
+            modelId?: string | null;
+            /** Format: double */
+            similarityBoost?: number | null;
+            speakerBoost?: boolean | null;
+            /** Format: double */
+            stability?: number | null;
+            /** Format: double */
+            style?: number | null;
+            /** @description At most 5,000 characters. */
+            text: string;
+            /**
+             * @description Exactly 20 letters or digits: a voice id, used as it is; anything
+             *     else: a catalogue voice's name (any case), else rachel.
+             */
+            voiceId?: string | null;
+        };
+        /** @description A speech failure, as lists and tests report it. */
+        SpeechProblemOut: {
+            code: string;
+            message: string;
+        };
         /**
          * @description `browser` (the browser's own speech) or `elevenlabs`.
          * @enum {string}
          */
         SpeechProvider: "browser" | "elevenlabs";
+        /**
+         * @description Whose ElevenLabs account speaks.
+         * @enum {string}
+         */
+        SpeechSource: "own" | "team" | "server";
+        /**
+         * @description A voice to choose for an agent: one of the catalogue (as
+         *     `/agents/voices` lists it), or one of the connected account's own.
+         */
+        SpeechVoiceOut: {
+            accent?: string | null;
+            ageRange?: string | null;
+            /**
+             * @description Whether the connected account has it (catalogue voices are
+             *     ElevenLabs' premade ones; `false` when no account answered).
+             */
+            available: boolean;
+            category?: components["schemas"]["VoiceCategory"] | null;
+            characteristics?: string | null;
+            description?: string | null;
+            gender?: string | null;
+            /** @description The provider's voice id. */
+            id: string;
+            language?: string | null;
+            /** @description Catalogue voices: lower case, as agents name them. */
+            name: string;
+            /** @description The settings it speaks with when none are given. */
+            settings: components["schemas"]["VoiceSettingsOut"];
+            source: components["schemas"]["VoiceSource"];
+            useCase?: string | null;
+        };
         /** @description `start`: the question is stored and the answer begins. */
         StartEvent: {
             conversationId: string;
@@ -6721,6 +7026,28 @@ export interface components {
             name: string;
             type: components["schemas"]["AgentType"];
         };
+        /**
+         * @description How long each stage of a turn took, in milliseconds from the moment
+         *     the recording had arrived (`upload` is the recording's own arrival).
+         */
+        Timings: {
+            /**
+             * Format: int32
+             * @description To the answer's first audio (none when the browser spoke).
+             */
+            firstAudioMs?: number | null;
+            /**
+             * Format: int32
+             * @description To the answer's first piece of text.
+             */
+            firstTokenMs?: number | null;
+            /** Format: int32 */
+            totalMs: number;
+            /** Format: int32 */
+            transcriptionMs: number;
+            /** Format: int32 */
+            uploadMs: number;
+        };
         TokenIn: {
             token: string;
         };
@@ -6825,12 +7152,55 @@ export interface components {
             users: number;
         };
         /**
+         * @description Who turned the recording into text.
+         * @enum {string}
+         */
+        TranscribedBy: "server" | "browser";
+        /**
          * @description A transcript as JSON (`GET /conversations/{id}/export`): the
          *     conversation and its messages, oldest first.
          */
         TranscriptOut: {
             conversation: components["schemas"]["ConversationOut"];
             messages: components["schemas"]["MessageOut"][];
+        };
+        /**
+         * @description Speech to text for voice messages: any OpenAI-compatible
+         *     `/audio/transcriptions` endpoint (OpenAI, or a Whisper server such as
+         *     speaches). Unset: the model provider's when it is OpenAI-compatible,
+         *     else the browser's own recognition.
+         */
+        TranscriptionSection_Masked: {
+            /** @description A secret as the API shows it: never its value. */
+            apiKey?: {
+                /**
+                 * @description Enough to tell values apart: a key's last four characters, or a
+                 *     URL without its password.
+                 */
+                hint?: string | null;
+                set: boolean;
+            };
+            /** @description Up to and with `/v1` (`https://api.openai.com/v1`). */
+            baseUrl?: string | null;
+            /** @description `null`: `whisper-1`. */
+            model?: string | null;
+        };
+        /**
+         * @description Speech to text for voice messages: any OpenAI-compatible
+         *     `/audio/transcriptions` endpoint (OpenAI, or a Whisper server such as
+         *     speaches). Unset: the model provider's when it is OpenAI-compatible,
+         *     else the browser's own recognition.
+         */
+        TranscriptionSection_SecretIn: {
+            /**
+             * @description A secret as an admin sends it: left out (or null) keeps the one in
+             *     force, an empty text removes it, anything else replaces it.
+             */
+            apiKey?: string | null;
+            /** @description Up to and with `/v1` (`https://api.openai.com/v1`). */
+            baseUrl?: string | null;
+            /** @description `null`: `whisper-1`. */
+            model?: string | null;
         };
         /** @description Twilio (phone calls and SMS). */
         TwilioSection_Masked: {
@@ -6915,8 +7285,52 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /** @description A message's audio. */
+        VoiceAudioOut: {
+            contentType: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** @description `GET` it (ranges allowed). */
+            url: string;
+        };
         /** @enum {string} */
         VoiceCategory: "deep" | "warm" | "casual" | "professional" | "clear" | "mature";
+        /** @description A voice message (multipart/form-data). */
+        VoiceMessageForm: {
+            agentId: string;
+            /**
+             * Format: binary
+             * @description The recording: WebM/Opus, Ogg, WAV or MP3, at most 10 MB.
+             */
+            audio: string;
+            /** @description Go on with this conversation; left out: start one. */
+            conversationId?: string | null;
+            /**
+             * Format: int32
+             * @description The recording's length as the browser measured it (at most 5 minutes).
+             */
+            durationMs?: number | null;
+            /** @description ISO 639-1 (`en`): a hint for the transcription. */
+            language?: string | null;
+            /**
+             * @description The browser's own transcript: used when no transcription service is
+             *     configured (or it fails).
+             */
+            transcript?: string | null;
+        };
+        /**
+         * @description A message of a voice conversation, with its audio and (answers) the
+         *     turn's timings.
+         */
+        VoiceMessageOut: {
+            audio?: components["schemas"]["VoiceAudioOut"] | null;
+            message: components["schemas"]["MessageOut"];
+            /** @description On answers the voice provider did not speak: its code. */
+            speechError?: string | null;
+            timings?: components["schemas"]["Timings"] | null;
+            transcribedBy?: components["schemas"]["TranscribedBy"] | null;
+            voiceId?: string | null;
+        };
         /** @description A voice of the catalogue. */
         VoiceOut: {
             accent: string;
@@ -6939,6 +7353,40 @@ export interface components {
             stability: number;
             /** Format: double */
             style: number;
+        };
+        /**
+         * @description Where a voice comes from.
+         * @enum {string}
+         */
+        VoiceSource: "catalogue" | "account";
+        /** @description A voice turn, done. */
+        VoiceTurnOut: {
+            /** @description The answer's text. */
+            answer: components["schemas"]["MessageOut"];
+            answerAudio?: components["schemas"]["VoiceAudioOut"] | null;
+            /** @description The answer's id, when its audio was kept: `GET` `answerAudio.url`. */
+            audioId?: string | null;
+            conversationId: string;
+            speechError?: components["schemas"]["SpeechProblemOut"] | null;
+            timings: components["schemas"]["Timings"];
+            transcribedBy: components["schemas"]["TranscribedBy"];
+            transcript: string;
+            userAudio?: components["schemas"]["VoiceAudioOut"] | null;
+            /** @description The question as stored: its content is the transcript. */
+            userMessage: components["schemas"]["MessageOut"];
+            /** @description The voice that spoke; `null` when the browser speaks. */
+            voiceId?: string | null;
+        };
+        /** @description The voices to choose from. */
+        VoicesOut: {
+            /** @description The voice used when none is chosen (`rachel`). */
+            defaultVoice: string;
+            /** @description Whether the voice provider is on (Admin › Configuration › Features). */
+            enabled: boolean;
+            error?: components["schemas"]["SpeechProblemOut"] | null;
+            source?: components["schemas"]["SpeechSource"] | null;
+            /** @description The catalogue first, then the account's other voices by name. */
+            voices: components["schemas"]["SpeechVoiceOut"][];
         };
         /**
          * @description A platform's credentials: the fields of its Settings › Integrations
@@ -12330,6 +12778,205 @@ export interface operations {
             };
         };
     };
+    test_speech_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What ElevenLabs answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpeechConnectionOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 tests a minute; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    text_to_speech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpeechIn"];
+            };
+        };
+        responses: {
+            /** @description The speech, as it is made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": number[];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The administrator turned the voice provider off (`feature_disabled`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No ElevenLabs account is connected (`speech_not_configured`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid, or ElevenLabs refused the request (`SPEECH_REJECTED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `QUOTA_EXCEEDED`, `INSUFFICIENT_CREDITS`, `RATE_LIMIT_EXCEEDED` (ElevenLabs), or more than 120 requests a minute (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `INVALID_API_KEY` (ElevenLabs refused the key), or `SPEECH_UNAVAILABLE` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    speech_voices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VoicesOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_servers: {
         parameters: {
             query?: never;
@@ -17000,6 +17647,236 @@ export interface operations {
             };
             /** @description More than 30 tests a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voice_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VoiceMessageForm"];
+            };
+        };
+        responses: {
+            /** @description The turn (or, with `Accept: text/event-stream`, its events: `VoiceEvent`s then `end` with the turn) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VoiceTurnOut"];
+                };
+            };
+            /** @description The form could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent or conversation of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent does not take voice (`voice_disabled`), is paused, or the conversation ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The recording is larger than 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid; the recording is not WebM, Ogg, WAV or MP3 (`unsupported_audio`), or holds no speech (`no_speech`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 voice messages a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Transcription failed and the browser sent no transcript (`transcription_failed`), or the model failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voice_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_VoiceMessageOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    message_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": number[];
+                };
+            };
+            /** @description The part of the audio asked for */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": number[];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message of yours, or it has no audio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range is outside the audio */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

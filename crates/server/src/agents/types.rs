@@ -200,7 +200,7 @@ pub struct VoiceOut {
     pub settings: VoiceSettingsOut,
 }
 
-#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VoiceSettingsOut {
     pub stability: f64,

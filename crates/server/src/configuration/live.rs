@@ -146,6 +146,7 @@ pub fn saved_sections<S>(saved: &Saved<S>) -> Vec<&'static str> {
         saved.mail.is_some(),
         saved.twilio.is_some(),
         saved.elevenlabs.is_some(),
+        saved.transcription.is_some(),
         saved.gemini.is_some(),
         saved.stripe.is_some(),
         saved.limits.is_some(),

@@ -188,7 +188,17 @@ fn overlay(saved: &mut Saved<settings::SecretValue>, changed: Saved<settings::Se
         ($($name:ident),*) => { $(if changed.$name.is_some() { saved.$name = changed.$name; })* };
     }
     each!(
-        general, model, mail, twilio, elevenlabs, gemini, stripe, limits, features, pricing
+        general,
+        model,
+        mail,
+        twilio,
+        elevenlabs,
+        transcription,
+        gemini,
+        stripe,
+        limits,
+        features,
+        pricing
     );
 }
 

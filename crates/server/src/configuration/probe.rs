@@ -28,6 +28,7 @@ pub enum Integration {
     Mail,
     Twilio,
     Elevenlabs,
+    Transcription,
     Gemini,
     Stripe,
 }
@@ -74,6 +75,7 @@ async fn run(integration: Integration, s: &Settings) -> Result<String, String> {
         Integration::Mail => mail(s).await,
         Integration::Twilio => twilio(s).await,
         Integration::Elevenlabs => elevenlabs(s).await,
+        Integration::Transcription => transcription(s).await,
         Integration::Gemini => gemini(s).await,
         Integration::Stripe => stripe(s).await,
     }
@@ -262,6 +264,47 @@ pub(crate) async fn elevenlabs_quota(
     Ok(format!(
         "Connected to ElevenLabs ({tier} plan): {left} of {limit} characters left this period"
     ))
+}
+
+async fn transcription(s: &Settings) -> Result<String, String> {
+    let Some(endpoint) = s.transcription_endpoint() else {
+        return Err("No transcription service is set, and the model provider is not OpenAI-compatible: voice messages use the browser's own speech recognition".into());
+    };
+    let mut request = client().get(format!(
+        "{}/models",
+        endpoint.base_url.trim_end_matches('/')
+    ));
+    if let Some(key) = &endpoint.api_key {
+        request = request.bearer_auth(key);
+    }
+    let body = call("The transcription service", request).await?;
+    let model = endpoint
+        .model
+        .as_deref()
+        .unwrap_or(agentforge_speech::transcribe::DEFAULT_MODEL);
+    let listed: Vec<&str> = body
+        .get("data")
+        .and_then(|d| d.as_array())
+        .map(|d| {
+            d.iter()
+                .filter_map(|m| m.get("id").and_then(|i| i.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let whose = if endpoint.borrowed_from_model {
+        " (the model provider's endpoint)"
+    } else {
+        ""
+    };
+    if listed.is_empty() || listed.contains(&model) {
+        Ok(format!(
+            "Connected to the transcription service{whose}; voice messages are transcribed with {model}"
+        ))
+    } else {
+        Err(format!(
+            "The transcription service{whose} answered, but does not list the model {model}"
+        ))
+    }
 }
 
 async fn gemini(s: &Settings) -> Result<String, String> {

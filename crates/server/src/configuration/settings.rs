@@ -118,6 +118,45 @@ pub struct KeySection<S> {
     pub base_url: Option<String>,
 }
 
+/// Speech to text for voice messages: any OpenAI-compatible
+/// `/audio/transcriptions` endpoint (OpenAI, or a Whisper server such as
+/// speaches). Unset: the model provider's when it is OpenAI-compatible,
+/// else the browser's own recognition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(bound(
+    deserialize = "S: Deserialize<'de> + Default",
+    serialize = "S: Serialize"
+))]
+pub struct TranscriptionSection<S> {
+    /// Up to and with `/v1` (`https://api.openai.com/v1`).
+    pub base_url: Option<String>,
+    #[serde(default)]
+    pub api_key: S,
+    /// `null`: `whisper-1`.
+    pub model: Option<String>,
+}
+
+/// Where transcriptions are sent, as [`Settings::transcription_endpoint`]
+/// decided.
+#[derive(Clone, PartialEq, Eq)]
+pub struct TranscriptionEndpoint {
+    pub base_url: String,
+    pub api_key: Option<String>,
+    pub model: Option<String>,
+    /// Whether it is the model provider's (no transcription endpoint set).
+    pub borrowed_from_model: bool,
+}
+
+impl std::fmt::Debug for TranscriptionEndpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TranscriptionEndpoint")
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Stripe (payments).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -186,11 +225,12 @@ pub const RATE_LIMIT: (u32, u32) = (1, 1_000_000);
 pub const MESSAGE_MAX: (u32, u32) = (100, MESSAGE_MAX_CHARS as u32);
 
 /// The secret fields, `section.field`.
-pub const SECRET_FIELDS: [&str; 7] = [
+pub const SECRET_FIELDS: [&str; 8] = [
     "model.apiKey",
     "mail.smtpUrl",
     "twilio.authToken",
     "elevenlabs.apiKey",
+    "transcription.apiKey",
     "gemini.apiKey",
     "stripe.secretKey",
     "stripe.webhookSecret",
@@ -209,6 +249,7 @@ pub struct Sections<S> {
     pub mail: MailSection<S>,
     pub twilio: TwilioSection<S>,
     pub elevenlabs: KeySection<S>,
+    pub transcription: TranscriptionSection<S>,
     pub gemini: KeySection<S>,
     pub stripe: StripeSection<S>,
     pub limits: LimitsSection,
@@ -267,6 +308,7 @@ pub struct Saved<S> {
     pub mail: Option<MailSection<S>>,
     pub twilio: Option<TwilioSection<S>>,
     pub elevenlabs: Option<KeySection<S>>,
+    pub transcription: Option<TranscriptionSection<S>>,
     pub gemini: Option<KeySection<S>>,
     pub stripe: Option<StripeSection<S>>,
     pub limits: Option<LimitsSection>,
@@ -275,12 +317,13 @@ pub struct Saved<S> {
 }
 
 /// The section names, as the API and the stored document spell them.
-pub const SECTIONS: [&str; 10] = [
+pub const SECTIONS: [&str; 11] = [
     "general",
     "model",
     "mail",
     "twilio",
     "elevenlabs",
+    "transcription",
     "gemini",
     "stripe",
     "limits",
@@ -326,6 +369,11 @@ impl Settings {
                 base_url: twilio.base_url,
             },
             elevenlabs: service(&i.elevenlabs, Clone::clone),
+            transcription: TranscriptionSection {
+                base_url: i.stt.base_url.clone(),
+                api_key: i.stt.api_key.clone(),
+                model: i.stt_model.clone(),
+            },
             gemini: service(&i.gemini, Clone::clone),
             stripe: StripeSection {
                 secret_key: i.stripe.api_key.clone(),
@@ -344,6 +392,40 @@ impl Settings {
             features: config.features,
             pricing: PricingSection::default(),
         }
+    }
+
+    /// Where voice messages are transcribed: the transcription section's
+    /// endpoint, else the model provider's when it speaks OpenAI's API
+    /// (with its key; the model stays the transcription section's or
+    /// `whisper-1`); `None`: the browser's own recognition is used.
+    pub fn transcription_endpoint(&self) -> Option<TranscriptionEndpoint> {
+        let t = &self.transcription;
+        let model = t.model.clone();
+        if let Some(base) = &t.base_url {
+            return Some(TranscriptionEndpoint {
+                base_url: base.clone(),
+                api_key: t.api_key.as_ref().map(|k| k.expose().clone()),
+                model,
+                borrowed_from_model: false,
+            });
+        }
+        if self.model.provider == ModelProvider::Openai {
+            return Some(TranscriptionEndpoint {
+                base_url: self
+                    .model
+                    .base_url
+                    .clone()
+                    .unwrap_or_else(|| agentforge_llm::OPENAI_BASE_URL.to_owned()),
+                api_key: t
+                    .api_key
+                    .as_ref()
+                    .or(self.model.api_key.as_ref())
+                    .map(|k| k.expose().clone()),
+                model,
+                borrowed_from_model: true,
+            });
+        }
+        None
     }
 
     /// What the model provider's connection is, for the runtime.
@@ -383,6 +465,7 @@ map_fields!(ModelSection { api_key } { provider, base_url, model });
 map_fields!(MailSection { smtp_url } { from });
 map_fields!(TwilioSection { auth_token } { account_sid, phone_number, base_url });
 map_fields!(KeySection { api_key } { base_url });
+map_fields!(TranscriptionSection { api_key } { base_url, model });
 map_fields!(StripeSection { secret_key, webhook_secret } { publishable_key, base_url });
 
 impl<A, B> MapSecrets<A, B> for Sections<A> {
@@ -394,6 +477,7 @@ impl<A, B> MapSecrets<A, B> for Sections<A> {
             mail: self.mail.map_secrets(f)?,
             twilio: self.twilio.map_secrets(f)?,
             elevenlabs: self.elevenlabs.map_secrets(f)?,
+            transcription: self.transcription.map_secrets(f)?,
             gemini: self.gemini.map_secrets(f)?,
             stripe: self.stripe.map_secrets(f)?,
             limits: self.limits,
@@ -418,6 +502,7 @@ impl<A, B> MapSecrets<A, B> for Saved<A> {
             mail: each(&self.mail, f)?,
             twilio: each(&self.twilio, f)?,
             elevenlabs: each(&self.elevenlabs, f)?,
+            transcription: each(&self.transcription, f)?,
             gemini: each(&self.gemini, f)?,
             stripe: each(&self.stripe, f)?,
             limits: self.limits,
@@ -436,6 +521,7 @@ impl Settings {
             mail,
             twilio,
             elevenlabs,
+            transcription,
             gemini,
             stripe,
             limits,
@@ -446,7 +532,17 @@ impl Settings {
             ($($name:ident),*) => { $(if let Some(section) = $name { self.$name = section; })* };
         }
         replace!(
-            general, model, mail, twilio, elevenlabs, gemini, stripe, limits, features, pricing
+            general,
+            model,
+            mail,
+            twilio,
+            elevenlabs,
+            transcription,
+            gemini,
+            stripe,
+            limits,
+            features,
+            pricing
         );
         self
     }
@@ -511,6 +607,11 @@ pub fn resolve(current: &Settings, sent: Saved<SecretIn>) -> Saved<SecretValue> 
         elevenlabs: sent.elevenlabs.map(|s| KeySection {
             api_key: pick(&s.api_key, &current.elevenlabs.api_key),
             base_url: s.base_url,
+        }),
+        transcription: sent.transcription.map(|s| TranscriptionSection {
+            api_key: pick(&s.api_key, &current.transcription.api_key),
+            base_url: s.base_url,
+            model: s.model,
         }),
         gemini: sent.gemini.map(|s| KeySection {
             api_key: pick(&s.api_key, &current.gemini.api_key),
@@ -606,6 +707,13 @@ pub fn check(saved: &mut Saved<SecretValue>) -> Result<(), Error> {
             secret(&mut p, &format!("{name}.apiKey"), &k.api_key);
             url(&mut p, &format!("{name}.baseUrl"), k.base_url.as_deref());
         }
+    }
+    if let Some(t) = &mut saved.transcription {
+        optional(&mut t.base_url);
+        optional(&mut t.model);
+        url(&mut p, "transcription.baseUrl", t.base_url.as_deref());
+        p.text("transcription.model", t.model.as_deref(), 200);
+        secret(&mut p, "transcription.apiKey", &t.api_key);
     }
     if let Some(s) = &mut saved.stripe {
         optional(&mut s.publishable_key);

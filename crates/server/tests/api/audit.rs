@@ -484,6 +484,18 @@ const NOT_CHANGES: &[(&str, &str)] = &[
         "test_webhook_v1",
         "runs sample data through a webhook in a test conversation; its event is the record",
     ),
+    (
+        "test_speech_connection",
+        "asks ElevenLabs for the account's quota; saves nothing",
+    ),
+    (
+        "text_to_speech",
+        "speaks a text; only the speech cache keeps it",
+    ),
+    (
+        "voice_message",
+        "a voice conversation turn: its messages and their audio are its record",
+    ),
     ("refresh", "continues a session recorded at sign-in"),
     ("refresh_token", "continues a session recorded at sign-in"),
     ("touch_last_active", "records a use, like a read"),

@@ -1827,6 +1827,41 @@ impl Api<'_> {
     }
 }
 
+impl Api<'_> {
+    /// GET /elevenlabs/voices: The voices to choose from
+    pub async fn speech_voices(&self) -> Answer<VoicesOut> {
+        self.data(
+            Method::GET,
+            "/api/elevenlabs/voices".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /elevenlabs/test-connection: Test the ElevenLabs connection
+    pub async fn test_speech_connection(&self) -> Answer<SpeechConnectionOut> {
+        self.data(
+            Method::POST,
+            "/api/elevenlabs/test-connection".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /voice/conversations/{id}/messages: A conversation's messages with their audio
+    pub async fn voice_messages(&self, id: &str) -> Answer<Vec<VoiceMessageOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/voice/conversations/{id}/messages"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+}
+
 /// Every JSON operation of the document has its typed helper here (the
 /// others are files, streams and forms, which tests reach raw).
 #[test]
@@ -1847,6 +1882,10 @@ fn every_json_operation_has_a_typed_helper() {
         "widget_config",
         "widget_chat",
         "widget_history",
+        // Audio out, a form in: tests/api/voice.rs reaches them raw.
+        "text_to_speech",
+        "voice_message",
+        "message_audio",
     ];
     let source = include_str!("client.rs");
     let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(

@@ -33,5 +33,6 @@ mod system;
 mod teams;
 mod turns;
 mod v1;
+mod voice;
 mod webhooks;
 mod widget;

@@ -21,6 +21,7 @@ mod m0015_create_webhooks;
 mod m0016_create_webhook_endpoints;
 mod m0017_create_widgets;
 mod m0018_index_due_work;
+mod m0019_create_voice;
 
 pub(crate) struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_create_webhook_endpoints::Migration),
             Box::new(m0017_create_widgets::Migration),
             Box::new(m0018_index_due_work::Migration),
+            Box::new(m0019_create_voice::Migration),
         ]
     }
 }

@@ -13,6 +13,7 @@ export function makeSettings(over: Partial<Settings> = {}): Settings {
     mail: { smtpUrl: { set: true, hint: 'smtp://…@mail.example.com:587' }, from: 'AgentForge <no-reply@example.com>' },
     twilio: { accountSid: null, authToken: unset(), phoneNumber: null, baseUrl: null },
     elevenlabs: { apiKey: unset(), baseUrl: null },
+    transcription: { apiKey: unset(), baseUrl: null, model: null },
     gemini: { apiKey: unset(), baseUrl: null },
     stripe: { secretKey: unset(), publishableKey: null, webhookSecret: unset(), baseUrl: null },
     limits: {
@@ -72,6 +73,10 @@ function applySection(settings: Settings, body: SavedSettings): Settings {
       const { apiKey, ...rest } = sent;
       next[name] = { ...rest, apiKey: applySecret(settings[name].apiKey, apiKey) };
     }
+  }
+  if (body.transcription) {
+    const { apiKey, ...rest } = body.transcription;
+    next.transcription = { ...rest, apiKey: applySecret(settings.transcription.apiKey, apiKey) };
   }
   if (body.stripe) {
     const { secretKey, webhookSecret, ...rest } = body.stripe;

@@ -28,7 +28,7 @@ describe('/admin/configuration', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Configuration' })).toBeInTheDocument();
     expect(screen.getByTestId('config-last-saved')).toHaveTextContent('Last saved by ada@example.com 5 minutes ago');
 
-    for (const title of ['General', 'Language model', 'Mail', 'Twilio', 'ElevenLabs', 'Gemini', 'Stripe', 'Limits', 'Feature flags']) {
+    for (const title of ['General', 'Language model', 'Mail', 'Twilio', 'ElevenLabs', 'Speech to text', 'Gemini', 'Stripe', 'Limits', 'Feature flags']) {
       expect(card(title)).toBeInTheDocument();
     }
     // Anchors other screens link to.
@@ -160,6 +160,43 @@ describe('/admin/configuration', () => {
     await user.click(general.getByRole('button', { name: 'Save' }));
     expect(await general.findByText('Must be an http:// or https:// URL')).toBeInTheDocument();
     expect(api.state.saves).toEqual([]);
+  });
+
+  it('saves the speech-to-text service, checking its address first, and tests it', async () => {
+    const api = configurationApi();
+    server.use(...api.handlers);
+    const { user } = await open();
+    const stt = within(card('Speech to text'));
+    expect(stt.getByText('From the environment')).toBeInTheDocument();
+    expect(stt.getByLabelText('API key')).toHaveAccessibleDescription(expect.stringContaining('Not set'));
+    const baseUrl = stt.getByLabelText('API address');
+    expect(baseUrl).toHaveValue('');
+    expect(baseUrl).toHaveAttribute('placeholder', 'https://api.openai.com/v1');
+    expect(baseUrl).toHaveAccessibleDescription(expect.stringContaining("the browser's own speech recognition"));
+    const model = stt.getByLabelText('Model');
+    expect(model).toHaveAttribute('placeholder', 'whisper-1');
+    expect(model).toHaveAccessibleDescription('Leave empty for whisper-1.');
+
+    await user.type(baseUrl, 'ftp://whisper.example.com');
+    await user.click(stt.getByRole('button', { name: 'Save' }));
+    expect(await stt.findByText('Must be an http:// or https:// URL')).toBeInTheDocument();
+    expect(api.state.saves).toEqual([]);
+
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'http://whisper.example.com:8000/v1');
+    await user.type(stt.getByLabelText('API key'), 'sk-stt-key-4321');
+    await user.type(model, 'Systran/faster-whisper-small');
+    await user.click(stt.getByRole('button', { name: 'Test connection' }));
+    expect(await stt.findByTestId('connection-result')).toHaveAttribute('data-state', 'ok');
+    const sent = { baseUrl: 'http://whisper.example.com:8000/v1', model: 'Systran/faster-whisper-small', apiKey: 'sk-stt-key-4321' };
+    expect(api.state.tests).toEqual([{ integration: 'transcription', settings: { transcription: sent } }]);
+
+    await user.click(stt.getByRole('button', { name: 'Save' }));
+    await stt.findByText('Saved and applied');
+    expect(api.state.saves).toEqual([{ transcription: sent }]);
+    expect(stt.getByText('Saved here')).toBeInTheDocument();
+    expect(stt.getByLabelText('API key')).toHaveValue('');
+    expect(stt.getByLabelText('API key')).toHaveAccessibleDescription(expect.stringContaining('Set (…4321)'));
   });
 
   it('tests a connection with the unsaved values and says what it found', async () => {

@@ -15,6 +15,7 @@ import { MailSection } from '@/features/configuration/components/mail-section';
 import { ModelSection } from '@/features/configuration/components/model-section';
 import { PricingSection } from '@/features/configuration/components/pricing-section';
 import { StripeSection } from '@/features/configuration/components/stripe-section';
+import { TranscriptionSection } from '@/features/configuration/components/transcription-section';
 import { TwilioSection } from '@/features/configuration/components/twilio-section';
 import { formatAgo, formatDateTime } from '@/lib/format';
 
@@ -70,6 +71,7 @@ export function AdminConfiguration() {
             <MailSection current={data.settings.mail} saved={isSaved('mail')} />
             <TwilioSection current={data.settings.twilio} saved={isSaved('twilio')} />
             <KeySection name="elevenlabs" current={data.settings.elevenlabs} saved={isSaved('elevenlabs')} />
+            <TranscriptionSection current={data.settings.transcription} saved={isSaved('transcription')} />
             <KeySection name="gemini" current={data.settings.gemini} saved={isSaved('gemini')} />
             <StripeSection current={data.settings.stripe} saved={isSaved('stripe')} />
             <LimitsSection current={data.settings.limits} saved={isSaved('limits')} />

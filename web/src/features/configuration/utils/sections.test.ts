@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { secretInput } from '@/components/ui/secret-value';
 import { bytesToMb, formatBytes, MB, mbToBytes } from '@/features/configuration/utils/format';
 import { formatAgo } from '@/lib/format';
-import { LIMITS, MAIL, MODEL, serverFieldMap, STRIPE } from '@/features/configuration/utils/sections';
+import { LIMITS, MAIL, MODEL, serverFieldMap, STRIPE, TRANSCRIPTION } from '@/features/configuration/utils/sections';
 import { makeSettings } from '@/testing/mocks/configuration';
 
 describe('configuration forms', () => {
@@ -17,6 +17,9 @@ describe('configuration forms', () => {
     expect(MODEL.toInput({ ...MODEL.toForm(model), apiKey: null }, model)).toMatchObject({ apiKey: '' });
     const stripe = makeSettings().stripe;
     expect(STRIPE.toInput({ ...STRIPE.toForm(stripe), webhookSecret: 'whsec_1' }, stripe)).toEqual({ publishableKey: null, baseUrl: null, webhookSecret: 'whsec_1' });
+    const transcription = makeSettings().transcription;
+    expect(TRANSCRIPTION.toInput(TRANSCRIPTION.toForm(transcription), transcription)).toEqual({ baseUrl: null, model: null });
+    expect(TRANSCRIPTION.schema.safeParse({ apiKey: '', baseUrl: '', model: 'x'.repeat(201) }).success).toBe(false);
   });
 
   it('checks a secret only when one is typed', () => {

@@ -11,7 +11,7 @@ import type { ModelProvider } from '@/lib/api-enums';
 // of the request), null removes it (""), any other text replaces it.
 
 /** The sections in the order the screen shows them; each is also the anchor of its card (`#model`). */
-export const SECTION_ORDER = ['general', 'model', 'pricing', 'mail', 'twilio', 'elevenlabs', 'gemini', 'stripe', 'limits', 'features'] as const satisfies readonly SectionName[];
+export const SECTION_ORDER = ['general', 'model', 'pricing', 'mail', 'twilio', 'elevenlabs', 'transcription', 'gemini', 'stripe', 'limits', 'features'] as const satisfies readonly SectionName[];
 
 /** The integration a section's "Test connection" tries, if it has one. */
 export const INTEGRATION_OF: Record<SectionName, Integration | null> = {
@@ -20,6 +20,7 @@ export const INTEGRATION_OF: Record<SectionName, Integration | null> = {
   mail: 'mail',
   twilio: 'twilio',
   elevenlabs: 'elevenlabs',
+  transcription: 'transcription',
   gemini: 'gemini',
   stripe: 'stripe',
   limits: null,
@@ -171,6 +172,15 @@ export const KEY_SECTION: SectionForm<'elevenlabs' | 'gemini', KeyValues> = {
   toForm: (s) => ({ apiKey: '', baseUrl: s.baseUrl ?? '' }),
   toInput: (v) => withSecrets({ baseUrl: orNull(v.baseUrl) }, { apiKey: v.apiKey }),
   fields: ['apiKey', 'baseUrl'],
+};
+
+export type TranscriptionValues = { apiKey: SecretValue; baseUrl: string; model: string };
+/** Speech to text for voice messages: any OpenAI-compatible `/audio/transcriptions` endpoint, its key and model. */
+export const TRANSCRIPTION: SectionForm<'transcription', TranscriptionValues> = {
+  schema: z.object({ apiKey: secret(), baseUrl: optionalUrl, model: z.string().trim().max(200, V.tooLong) }),
+  toForm: (s) => ({ apiKey: '', baseUrl: s.baseUrl ?? '', model: s.model ?? '' }),
+  toInput: (v) => withSecrets({ baseUrl: orNull(v.baseUrl), model: orNull(v.model) }, { apiKey: v.apiKey }),
+  fields: ['apiKey', 'baseUrl', 'model'],
 };
 
 export type StripeValues = { secretKey: SecretValue; publishableKey: string; webhookSecret: SecretValue; baseUrl: string };
