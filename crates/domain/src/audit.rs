@@ -97,6 +97,7 @@ string_enum!(
         UserLogout = "user.logout",
         UserProfileUpdate = "user.profile_update",
         UserEmailVerify = "user.email_verify",
+        UserPhoneVerify = "user.phone_verify",
         UserVerificationResend = "user.verification_resend",
         UserPasswordResetRequest = "user.password_reset_request",
         UserPasswordReset = "user.password_reset",

@@ -321,6 +321,7 @@ string_enum!(
         EndpointDisabled = "endpoint_disabled",
         SpeechNotConfigured = "speech_not_configured",
         VoiceDisabled = "voice_disabled",
+        PhoneNotConfigured = "phone_not_configured",
     }
 );
 
@@ -375,6 +376,9 @@ impl Conflict {
             Conflict::TooManyWebhooks => "This agent has as many webhooks as it may have (20)",
             Conflict::EndpointDisabled => "This endpoint is disabled: enable it first",
             Conflict::TooManyEndpoints => "You have as many webhook endpoints as you may have (50)",
+            Conflict::PhoneNotConfigured => {
+                "No Twilio account with a phone number is connected: connect Twilio in Settings › Integrations (or an administrator does in Admin › Configuration)"
+            }
             Conflict::VoiceDisabled => {
                 "This agent does not take voice: turn voice on in its settings first"
             }

@@ -7,7 +7,7 @@
 
 pub mod templates;
 
-pub use templates::{Brand, Message as MailMessage, Rendered, TemplateError, Templates};
+pub use templates::{Brand, Message as MailMessage, Rendered, Sms, TemplateError, Templates};
 
 use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::AsyncSmtpTransport;

@@ -43,8 +43,36 @@ struct Catalogue {
     link_help: String,
     footer: String,
     roles: BTreeMap<String, String>,
+    /// The texts sent by SMS, by kind ([`Sms`]).
+    sms: BTreeMap<String, String>,
     #[serde(flatten)]
     emails: BTreeMap<String, EmailText>,
+}
+
+/// A text sent by SMS; the language makes its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sms {
+    /// A code that proves the person holds the number.
+    Verification { code: String, minutes: u32 },
+}
+
+impl Sms {
+    /// Every kind, as the catalogues name them.
+    pub const KINDS: [&'static str; 1] = ["verification"];
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Sms::Verification { .. } => "verification",
+        }
+    }
+
+    fn values(&self, brand: &Brand) -> Value {
+        match self {
+            Sms::Verification { code, minutes } => {
+                context! { product => &brand.product, code, minutes }
+            }
+        }
+    }
 }
 
 /// The sentences of one email.
@@ -329,6 +357,14 @@ impl Templates {
                     language.as_str()
                 )));
             }
+            for kind in Sms::KINDS {
+                if !catalogue.sms.contains_key(kind) {
+                    return Err(TemplateError(format!(
+                        "locales/{}.json has no sms.{kind}",
+                        language.as_str()
+                    )));
+                }
+            }
             for template in MailTemplate::ALL {
                 if !catalogue.emails.contains_key(template.as_str()) {
                     return Err(TemplateError(format!(
@@ -341,6 +377,31 @@ impl Templates {
             catalogues.insert(language, catalogue);
         }
         Ok(Self { env, catalogues })
+    }
+
+    /// Writes the SMS `sms` in `language`: one line of plain text.
+    pub fn sms(
+        &self,
+        brand: &Brand,
+        language: Language,
+        sms: &Sms,
+    ) -> Result<String, TemplateError> {
+        let catalogue = self
+            .catalogues
+            .get(&language)
+            .or_else(|| self.catalogues.get(&Language::En))
+            .ok_or_else(|| TemplateError("no catalogue".into()))?;
+        let source = catalogue
+            .sms
+            .get(sms.kind())
+            .ok_or_else(|| TemplateError(format!("no sms.{}", sms.kind())))?;
+        let text = Kind::Text.sentence(&self.env, source, &sms.values(brand))?;
+        Ok(text
+            .as_str()
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     /// Writes `message` in `language`.
@@ -489,6 +550,31 @@ mod tests {
         Brand {
             product: "AgentForge".into(),
             public_url: "https://agents.example.com".into(),
+        }
+    }
+
+    #[test]
+    fn sms_are_one_line_in_the_persons_language() {
+        let t = Templates::new().unwrap();
+        let code = Sms::Verification {
+            code: "042917".into(),
+            minutes: 10,
+        };
+        assert_eq!(
+            t.sms(&brand(), Language::En, &code).unwrap(),
+            "Your AgentForge verification code is 042917. It expires in 10 minutes. Do not share it."
+        );
+        let ar = t.sms(&brand(), Language::Ar, &code).unwrap();
+        assert!(
+            ar.contains("042917") && ar.contains("AgentForge") && !ar.contains('\n'),
+            "{ar}"
+        );
+        for language in Language::ALL {
+            let text = t.sms(&brand(), *language, &code).unwrap();
+            assert!(
+                text.contains("042917") && text.contains("10"),
+                "{language:?}: {text}"
+            );
         }
     }
 

@@ -50,7 +50,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(crate::webhooks::router())
         .merge(crate::widget::router())
         .merge(crate::speech::router())
-        .merge(crate::voice::router());
+        .merge(crate::voice::router())
+        .merge(crate::phone::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads())

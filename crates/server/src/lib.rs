@@ -29,6 +29,7 @@ mod mcp_server;
 pub mod opaque;
 mod openai;
 mod personalities;
+mod phone;
 mod rate_limit;
 mod realtime;
 mod secret_key;
@@ -92,6 +93,9 @@ pub mod dto {
     pub use crate::knowledge::{DocumentOut, ImageOut};
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
+    pub use crate::phone::{
+        SendSmsIn, SendVerificationIn, SmsOut, VerificationSentOut, VerifyPhoneIn,
+    };
     pub use crate::realtime::Event as RealtimeEvent;
     pub use crate::speech::service::SpeechSource;
     pub use crate::speech::{

@@ -122,6 +122,17 @@ impl Mailer {
         Ok(())
     }
 
+    /// The words of an SMS in `language` (the same catalogues as email).
+    pub fn sms_text(
+        &self,
+        language: agentforge_domain::Language,
+        sms: &agentforge_mail::Sms,
+    ) -> Result<String, Error> {
+        self.templates
+            .sms(&self.transport.load().brand, language, sms)
+            .map_err(|e| Error::internal(e.to_string()))
+    }
+
     /// A link into the product, for an email: `path` on the public URL.
     pub fn link(&self, path: &str) -> String {
         format!("{}{path}", self.transport.load().brand.public_url)

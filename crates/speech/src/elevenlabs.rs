@@ -22,6 +22,9 @@ pub const CONTENT_TYPE: &str = "audio/mpeg";
 const SERVICE: &str = "ElevenLabs";
 /// Longest wait between two pieces of an answer.
 pub const READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// Longest a whole answer may take (the audio of 5,000 characters is
+/// made in well under a minute).
+pub const TIMEOUT: Duration = Duration::from_secs(120);
 /// The most audio read for one request: minutes of speech at 128 kbit/s,
 /// and a bound on a server that sends without end.
 pub const AUDIO_MAX: usize = 32 * 1024 * 1024;
@@ -192,10 +195,10 @@ impl ElevenLabs {
     ) -> Result<reqwest::Response, SpeechError> {
         let response = request
             .header("xi-api-key", &self.key)
-            .timeout(READ_TIMEOUT)
+            .timeout(TIMEOUT)
             .send()
             .await
-            .map_err(|e| SpeechError::transport(SERVICE, &e, READ_TIMEOUT))?;
+            .map_err(|e| SpeechError::transport(SERVICE, &e, TIMEOUT))?;
         check(SERVICE, response).await
     }
 }

@@ -22,6 +22,7 @@ mod mail;
 mod mcp;
 mod migrations;
 mod personalities;
+mod phone;
 mod teams;
 mod tokens;
 mod users;
@@ -56,6 +57,7 @@ pub use knowledge::{Document, Knowledge, NewDocument, PassageHit, Upload};
 pub use mail::{Mail, NewMail, Outbox};
 pub use mcp::{McpAssignment, McpDiscovery, McpServer, McpServerFields, McpServers};
 pub use personalities::{NewPersonality, Personalities, Personality};
+pub use phone::{Phone, Sms, Verification};
 pub use teams::{Invitation, Member, NewInvitation, Team, TeamChanges, Teams};
 pub use tokens::{
     NewRefreshToken, OneTimeTokens, RefreshToken, RefreshTokens, Rotation, TokenPurpose,
@@ -300,6 +302,10 @@ impl Store {
     pub fn voice(&self) -> Voice<'_> {
         Voice::new(&self.db)
     }
+
+    pub fn phone(&self) -> Phone<'_> {
+        Phone::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -402,5 +408,9 @@ impl Tx {
 
     pub fn voice(&self) -> Voice<'_, DbTx> {
         Voice::new(&self.txn)
+    }
+
+    pub fn phone(&self) -> Phone<'_, DbTx> {
+        Phone::new(&self.txn)
     }
 }

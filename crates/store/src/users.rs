@@ -51,6 +51,9 @@ pub struct User {
     pub email_verified_at: Option<DateTime<Utc>>,
     pub disabled_at: Option<DateTime<Utc>>,
     pub last_login_at: Option<DateTime<Utc>>,
+    /// A number the account proved it holds (a code sent to it by SMS).
+    pub phone_number: Option<String>,
+    pub phone_verified_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -69,6 +72,8 @@ impl From<user::Model> for User {
             email_verified_at: m.email_verified_at,
             disabled_at: m.disabled_at,
             last_login_at: m.last_login_at,
+            phone_number: m.phone_number,
+            phone_verified_at: m.phone_verified_at,
             created_at: m.created_at,
             updated_at: m.updated_at,
         }
@@ -123,6 +128,8 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Users<'a, C> {
             email_verified_at: Set(new.email_verified.then_some(now)),
             disabled_at: Set(None),
             last_login_at: Set(None),
+            phone_number: Set(None),
+            phone_verified_at: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
         };

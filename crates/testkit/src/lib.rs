@@ -12,6 +12,7 @@ mod sdk;
 mod services;
 mod smtp;
 pub mod speech;
+pub mod twilio;
 
 pub use database::{Engine, TestDatabase, engines};
 pub use pdf::{pdf, pdf_with_content};

@@ -89,6 +89,8 @@ pub struct ServicesStandIn {
     recorder: Arc<Recorder>,
     /// ElevenLabs' speech and the transcription endpoint (crate::speech).
     pub speech: Arc<crate::speech::SpeechControls>,
+    /// Twilio's messages (crate::twilio).
+    pub twilio: Arc<crate::twilio::TwilioControls>,
 }
 
 impl ServicesStandIn {
@@ -143,6 +145,13 @@ impl ServicesStandIn {
                 axum::routing::post(crate::speech::transcribe),
             )
             .with_state(speech.clone());
+        let twilio = Arc::new(crate::twilio::TwilioControls::default());
+        let phoning = Router::new()
+            .route(
+                "/2010-04-01/Accounts/{sid}/Messages.json",
+                axum::routing::post(crate::twilio::send_message),
+            )
+            .with_state(twilio.clone());
         let router = Router::new()
             .route("/2010-04-01/Accounts/{file}", get(twilio_account))
             .route("/v1/voices", get(crate::speech::voices))
@@ -154,11 +163,13 @@ impl ServicesStandIn {
             .route("/users/@me", get(discord_me))
             .route("/{phone_number_id}", get(whatsapp_number))
             .merge(posting)
-            .merge(speaking);
+            .merge(speaking)
+            .merge(phoning);
         Self {
             base: crate::serve(router).await,
             recorder,
             speech,
+            twilio,
         }
     }
 }

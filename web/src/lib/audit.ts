@@ -150,6 +150,7 @@ export const AUDIT_ACTIONS = enumValues<AuditAction>({
   'user.logout': true,
   'user.profile_update': true,
   'user.email_verify': true,
+  'user.phone_verify': true,
   'user.verification_resend': true,
   'user.password_reset_request': true,
   'user.password_reset': true,

@@ -19,6 +19,9 @@ pub struct UserOut {
     /// written in it.
     pub language: Language,
     pub email_verified: bool,
+    /// The number the account proved it holds (by a code sent by SMS).
+    pub phone_number: Option<String>,
+    pub phone_verified_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -32,6 +35,8 @@ impl From<User> for UserOut {
             role: u.role,
             language: u.language,
             email_verified: u.email_verified_at.is_some(),
+            phone_number: u.phone_number,
+            phone_verified_at: u.phone_verified_at,
             created_at: u.created_at,
         }
     }

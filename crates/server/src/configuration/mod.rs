@@ -28,6 +28,25 @@ use probe::{ConnectionTestOut, Integration};
 pub use settings::{Feature, Settings};
 use settings::{MapSecrets, Masked, Saved, SecretIn, Sections};
 
+/// The client for outside services at the operator's URLs (Admin ›
+/// Configuration or the environment: as trusted as the environment, so not
+/// held to the outbound guard that people's URLs are). One for the
+/// process: building a client loads TLS roots. Each request sets its own
+/// time limit.
+pub fn operator_client() -> reqwest::Client {
+    static CLIENT: std::sync::OnceLock<reqwest::Client> = std::sync::OnceLock::new();
+    CLIENT
+        .get_or_init(|| {
+            reqwest::Client::builder()
+                .connect_timeout(std::time::Duration::from_secs(10))
+                .read_timeout(std::time::Duration::from_secs(60))
+                .user_agent(concat!("AgentForge/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .unwrap_or_default()
+        })
+        .clone()
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_configuration, put_configuration))

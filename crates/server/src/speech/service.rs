@@ -6,9 +6,6 @@
 //! else its owner's, else the server's (Admin › Configuration or the
 //! environment); for a person, theirs, else the server's.
 
-use std::sync::OnceLock;
-use std::time::Duration;
-
 use agentforge_domain::error::{Error, Problems, Upstream, messages};
 use agentforge_domain::integration::IntegrationName;
 use agentforge_domain::voice::{self, ResolvedVoice, VoiceCategory};
@@ -68,21 +65,6 @@ pub struct Speaker {
     pub source: SpeechSource,
 }
 
-/// The client for the operator's own URLs (trusted like the environment).
-fn operator_client() -> reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT
-        .get_or_init(|| {
-            reqwest::Client::builder()
-                .connect_timeout(Duration::from_secs(10))
-                .read_timeout(agentforge_speech::elevenlabs::READ_TIMEOUT)
-                .user_agent(concat!("AgentForge/", env!("CARGO_PKG_VERSION")))
-                .build()
-                .unwrap_or_default()
-        })
-        .clone()
-}
-
 fn fingerprint(base: &str, key: &str) -> String {
     let digest = Sha256::digest(format!("{base}\n{key}").as_bytes());
     hex::encode(&digest[..12])
@@ -137,7 +119,11 @@ pub async fn speaker(
         .as_deref()
         .unwrap_or(agentforge_speech::elevenlabs::DEFAULT_BASE_URL)
         .trim_end_matches('/');
-    let client = ElevenLabs::new(operator_client(), Some(base), key.expose());
+    let client = ElevenLabs::new(
+        crate::configuration::operator_client(),
+        Some(base),
+        key.expose(),
+    );
     Ok(Some(Speaker::new(
         client,
         base,

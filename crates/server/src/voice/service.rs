@@ -158,24 +158,11 @@ pub struct VoiceDone {
 fn transcriber(settings: &Settings) -> Option<Transcriber> {
     let endpoint = settings.transcription_endpoint()?;
     Some(Transcriber::new(
-        transcription_client(),
+        crate::configuration::operator_client(),
         &endpoint.base_url,
         endpoint.api_key.as_deref(),
         endpoint.model.as_deref(),
     ))
-}
-
-fn transcription_client() -> reqwest::Client {
-    static CLIENT: std::sync::OnceLock<reqwest::Client> = std::sync::OnceLock::new();
-    CLIENT
-        .get_or_init(|| {
-            reqwest::Client::builder()
-                .connect_timeout(std::time::Duration::from_secs(10))
-                .user_agent(concat!("AgentForge/", env!("CARGO_PKG_VERSION")))
-                .build()
-                .unwrap_or_default()
-        })
-        .clone()
 }
 
 fn failed_voice(detail: String) -> Error {

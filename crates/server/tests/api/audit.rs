@@ -496,6 +496,11 @@ const NOT_CHANGES: &[(&str, &str)] = &[
         "voice_message",
         "a voice conversation turn: its messages and their audio are its record",
     ),
+    ("send_sms", "sends a message: the SMS log is its record"),
+    (
+        "send_verification",
+        "sends a code: the SMS log is its record, and user.phone_verify the change it leads to",
+    ),
     ("refresh", "continues a session recorded at sign-in"),
     ("refresh_token", "continues a session recorded at sign-in"),
     ("touch_last_active", "records a use, like a read"),

@@ -1850,6 +1850,42 @@ impl Api<'_> {
         .await
     }
 
+    /// POST /twilio/send-sms: Send an SMS
+    pub async fn send_sms(&self, body: &SendSmsIn) -> Answer<SmsOut> {
+        self.data(
+            Method::POST,
+            "/api/twilio/send-sms".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /twilio/send-verification: Send a verification code
+    pub async fn send_verification(
+        &self,
+        body: &SendVerificationIn,
+    ) -> Answer<VerificationSentOut> {
+        self.data(
+            Method::POST,
+            "/api/twilio/send-verification".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /twilio/verify-phone: Prove a phone number
+    pub async fn verify_phone(&self, body: &VerifyPhoneIn) -> Answer<UserOut> {
+        self.data(
+            Method::POST,
+            "/api/twilio/verify-phone".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
     /// GET /voice/conversations/{id}/messages: A conversation's messages with their audio
     pub async fn voice_messages(&self, id: &str) -> Answer<Vec<VoiceMessageOut>> {
         self.data(

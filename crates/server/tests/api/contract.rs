@@ -32,6 +32,7 @@ fn register(email: &str) -> RegisterIn {
 async fn every_endpoint_answers_the_type_it_declares() {
     // An MCP server on this machine, which the server may reach here.
     let stand_in = McpStandIn::start(None).await;
+    let services = agentforge_testkit::ServicesStandIn::start().await;
     let loopback = [("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true")];
     for_each_engine_with(&loopback, async |app: TestApp| {
         let nobody = app.anonymous();
@@ -502,6 +503,45 @@ async fn every_endpoint_answers_the_type_it_declares() {
         )
         .await
         .value();
+        // Phone: one's own Twilio account, an SMS, and a number proved by
+        // the code sent to it.
+        let twilio = IntegrationIn {
+            account_sid: Some(agentforge_testkit::TWILIO_SID.into()),
+            auth_token: Some(agentforge_testkit::TWILIO_TOKEN.into()),
+            phone_number: Some("+14155550100".into()),
+            base_url: Some(services.base.clone()),
+            ..IntegrationIn::default()
+        };
+        api.put_integration("twilio", &twilio).await.value();
+        api.send_sms(&SendSmsIn {
+            phone_number: "+14155552671".into(),
+            message: "Hello".into(),
+        })
+        .await
+        .value();
+        api.send_verification(&SendVerificationIn {
+            phone_number: "+14155552671".into(),
+        })
+        .await
+        .value();
+        let text = services.twilio.messages().last().unwrap().body.clone();
+        let code: String = text
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|w| w.len() == 6)
+            .unwrap()
+            .to_owned();
+        let proved = api
+            .verify_phone(&VerifyPhoneIn {
+                phone_number: "+14155552671".into(),
+                code,
+            })
+            .await
+            .value();
+        assert_eq!(proved.phone_number.as_deref(), Some("+14155552671"));
+        // Speech: the catalogue (the voice provider is off here) and a test in words.
+        assert_eq!(api.speech_voices().await.value().voices.len(), 7);
+        assert!(!api.test_speech_connection().await.value().ok);
+
         assert_eq!(settings.team.invite_policy, InvitePolicy::Members);
         let member = api
             .add_member(

@@ -26,6 +26,7 @@ mod knowledge;
 mod mail;
 mod mcp;
 mod openapi;
+mod phone;
 mod sessions;
 mod settings;
 mod static_files;

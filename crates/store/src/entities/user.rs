@@ -15,6 +15,8 @@ pub struct Model {
     pub email_verified_at: Option<DateTimeUtc>,
     pub disabled_at: Option<DateTimeUtc>,
     pub last_login_at: Option<DateTimeUtc>,
+    pub phone_number: Option<String>,
+    pub phone_verified_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

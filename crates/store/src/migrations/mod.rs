@@ -22,6 +22,7 @@ mod m0016_create_webhook_endpoints;
 mod m0017_create_widgets;
 mod m0018_index_due_work;
 mod m0019_create_voice;
+mod m0020_create_phone_verification;
 
 pub(crate) struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_create_widgets::Migration),
             Box::new(m0018_index_due_work::Migration),
             Box::new(m0019_create_voice::Migration),
+            Box::new(m0020_create_phone_verification::Migration),
         ]
     }
 }
