@@ -54,15 +54,29 @@ struct Catalogue {
 pub enum Sms {
     /// A code that proves the person holds the number.
     Verification { code: String, minutes: u32 },
+    /// A notification of a kind (`alert`, `reminder`, `handoff`,
+    /// `call_summary`), its details by name. The kind's sentence names the
+    /// details it takes; the caller checks they are all there.
+    Notification {
+        kind: &'static str,
+        details: BTreeMap<String, String>,
+    },
 }
 
 impl Sms {
     /// Every kind, as the catalogues name them.
-    pub const KINDS: [&'static str; 1] = ["verification"];
+    pub const KINDS: [&'static str; 5] = [
+        "verification",
+        "alert",
+        "reminder",
+        "handoff",
+        "call_summary",
+    ];
 
     fn kind(&self) -> &'static str {
         match self {
             Sms::Verification { .. } => "verification",
+            Sms::Notification { kind, .. } => kind,
         }
     }
 
@@ -70,6 +84,11 @@ impl Sms {
         match self {
             Sms::Verification { code, minutes } => {
                 context! { product => &brand.product, code, minutes }
+            }
+            Sms::Notification { details, .. } => {
+                let mut values = details.clone();
+                values.insert("product".to_owned(), brand.product.clone());
+                Value::from_serialize(&values)
             }
         }
     }
@@ -563,6 +582,19 @@ mod tests {
         assert_eq!(
             t.sms(&brand(), Language::En, &code).unwrap(),
             "Your AgentForge verification code is 042917. It expires in 10 minutes. Do not share it."
+        );
+        let alert = Sms::Notification {
+            kind: "alert",
+            details: [(
+                "message".to_owned(),
+                "The {{ x }} queue is <full>".to_owned(),
+            )]
+            .into(),
+        };
+        assert_eq!(
+            t.sms(&brand(), Language::En, &alert).unwrap(),
+            "AgentForge alert: The {{ x }} queue is <full>",
+            "details fill a sentence; they never become one"
         );
         let ar = t.sms(&brand(), Language::Ar, &code).unwrap();
         assert!(

@@ -94,7 +94,8 @@ pub mod dto {
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
     pub use crate::phone::{
-        SendSmsIn, SendVerificationIn, SmsOut, VerificationSentOut, VerifyPhoneIn,
+        NotificationType, SendNotificationIn, SendSmsIn, SendVerificationIn, SmsOut,
+        VerificationSentOut, VerifyPhoneIn,
     };
     pub use crate::realtime::Event as RealtimeEvent;
     pub use crate::speech::service::SpeechSource;

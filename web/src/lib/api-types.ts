@@ -2324,6 +2324,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/twilio/send-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a notification by SMS
+         * @description Written from the type's template in your language, with the details
+         *     given: `alert` {message}, `reminder` {subject, when}, `handoff` {agent,
+         *     summary}, `call_summary` {caller, duration, summary}.
+         */
+        post: operations["send_notification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/twilio/send-sms": {
         parameters: {
             query?: never;
@@ -6402,6 +6424,11 @@ export interface components {
         NoticeOut: {
             message: string;
         };
+        /**
+         * @description What a notification is about; each takes its own details.
+         * @enum {string}
+         */
+        NotificationType: "alert" | "reminder" | "handoff" | "call_summary";
         NotifyIn: {
             message: string;
         };
@@ -6832,6 +6859,18 @@ export interface components {
             stripe: components["schemas"]["StripeSection_Masked"];
             transcription: components["schemas"]["TranscriptionSection_Masked"];
             twilio: components["schemas"]["TwilioSection_Masked"];
+        };
+        /** @description A notification to send by SMS. */
+        SendNotificationIn: {
+            /**
+             * @description The details the type takes, by name, each one line of at most 500
+             *     characters.
+             */
+            details?: {
+                [key: string]: string;
+            };
+            notificationType: components["schemas"]["NotificationType"];
+            phoneNumber: string;
         };
         /** @description An SMS to send. */
         SendSmsIn: {
@@ -16535,6 +16574,111 @@ export interface operations {
             };
             /** @description Too many team emails this hour, from you or for the team */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_notification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendNotificationIn"];
+            };
+        };
+        responses: {
+            /** @description Twilio took it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SmsOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Twilio account with a number is connected (`phone_not_configured`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid, a detail is missing or not the type's (on `details.<name>`), or Twilio refused the number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 SMS a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Twilio failed (`twilio_error`, `twilio_unauthorized`) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

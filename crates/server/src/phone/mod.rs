@@ -22,6 +22,91 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(send_sms))
         .routes(routes!(send_verification))
         .routes(routes!(verify_phone))
+        .routes(routes!(send_notification))
+}
+
+/// What a notification is about; each takes its own details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NotificationType {
+    /// `message`.
+    Alert,
+    /// `subject`, `when`.
+    Reminder,
+    /// `agent`, `summary`: a conversation handed to a person.
+    Handoff,
+    /// `caller`, `duration`, `summary`: a call that ended.
+    CallSummary,
+}
+
+impl NotificationType {
+    fn as_str(self) -> &'static str {
+        match self {
+            NotificationType::Alert => "alert",
+            NotificationType::Reminder => "reminder",
+            NotificationType::Handoff => "handoff",
+            NotificationType::CallSummary => "call_summary",
+        }
+    }
+}
+
+/// A notification to send by SMS.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SendNotificationIn {
+    pub phone_number: String,
+    pub notification_type: NotificationType,
+    /// The details the type takes, by name, each one line of at most 500
+    /// characters.
+    #[serde(default)]
+    pub details: std::collections::BTreeMap<String, String>,
+}
+
+/// Send a notification by SMS
+///
+/// Written from the type's template in your language, with the details
+/// given: `alert` {message}, `reminder` {subject, when}, `handoff` {agent,
+/// summary}, `call_summary` {caller, duration, summary}.
+#[utoipa::path(post, path = "/twilio/send-notification", tag = "voice", request_body = SendNotificationIn, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Twilio took it", body = Envelope<SmsOut>),
+        (status = 409, description = "No Twilio account with a number is connected (`phone_not_configured`)", body = ErrorBody),
+        (status = 422, description = "A field is invalid, a detail is missing or not the type's (on `details.<name>`), or Twilio refused the number", body = ErrorBody),
+        (status = 429, description = "More than 30 SMS a minute", body = ErrorBody),
+        (status = 502, description = "Twilio failed (`twilio_error`, `twilio_unauthorized`)", body = ErrorBody),
+    ))]
+async fn send_notification(
+    State(state): State<AppState>,
+    CurrentUser(user, _actor): CurrentUser,
+    Json(body): Json<SendNotificationIn>,
+) -> Result<Envelope<SmsOut>, ApiError> {
+    if body.details.len() > 10 {
+        return Err(ApiError::invalid_field("details", "At most 10 details"));
+    }
+    let to = service::number("phoneNumber", &body.phone_number);
+    let sms = service::notification(body.notification_type.as_str(), &body.details);
+    let (to, sms) = match (to, sms) {
+        (Ok(to), Ok(sms)) => (to, sms),
+        (to, sms) => {
+            let mut problems = Vec::new();
+            for e in [to.err(), sms.err()].into_iter().flatten() {
+                if let Error::Invalid(p) = e {
+                    problems.extend(p);
+                }
+            }
+            return Err(Error::Invalid(problems).into());
+        }
+    };
+    let text = state.mailer.sms_text(user.language, &sms)?;
+    let text = service::message_body(&text).map_err(|_| {
+        ApiError::invalid_field("details", "The notification is longer than an SMS may be")
+    })?;
+    state
+        .rate_limiter
+        .check(&format!("sms:{}", user.id), service::SMS_PER_MINUTE)?;
+    let account = account(&state, &user.id).await?;
+    let sent = service::send(&state.store, &account, &user.id, "notification", &to, &text).await?;
+    Ok(Envelope::new(sent.into()))
 }
 
 /// An SMS to send.

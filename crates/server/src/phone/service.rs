@@ -185,6 +185,59 @@ pub fn message_body(message: &str) -> Result<String, Error> {
     Ok(message.to_owned())
 }
 
+/// The notifications, by type, with the details each one's text takes.
+pub const NOTIFICATIONS: [(&str, &[&str]); 4] = [
+    ("alert", &["message"]),
+    ("reminder", &["subject", "when"]),
+    ("handoff", &["agent", "summary"]),
+    ("call_summary", &["caller", "duration", "summary"]),
+];
+/// The longest detail of a notification.
+pub const DETAIL_MAX_CHARS: usize = 500;
+
+/// Checks a notification's details against what its type takes: each one
+/// present, none other, each one line of at most [`DETAIL_MAX_CHARS`].
+pub fn notification(
+    kind: &'static str,
+    details: &std::collections::BTreeMap<String, String>,
+) -> Result<agentforge_mail::Sms, Error> {
+    let takes = NOTIFICATIONS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, takes)| *takes)
+        .unwrap_or_default();
+    let mut p = agentforge_domain::error::Problems::default();
+    let mut clean = std::collections::BTreeMap::new();
+    for name in takes {
+        let field = format!("details.{name}");
+        match details
+            .get(*name)
+            .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
+        {
+            None => p.add(&field, messages::REQUIRED),
+            Some(v) if v.is_empty() => p.add(&field, messages::REQUIRED),
+            Some(v) if v.chars().count() > DETAIL_MAX_CHARS => {
+                p.add(&field, messages::too_long(DETAIL_MAX_CHARS));
+            }
+            Some(v) if v.contains('\0') => p.add(&field, messages::NO_NUL),
+            Some(v) => {
+                clean.insert((*name).to_owned(), v);
+            }
+        }
+    }
+    for name in details.keys().filter(|k| !takes.contains(&k.as_str())) {
+        p.add(
+            &format!("details.{}", name.chars().take(50).collect::<String>()),
+            format!("A {kind} notification takes {}", takes.join(", ")),
+        );
+    }
+    p.finish()?;
+    Ok(agentforge_mail::Sms::Notification {
+        kind,
+        details: clean,
+    })
+}
+
 /// The keyed hash of a code for this account and number.
 pub fn code_hash(key: &[u8; 32], user_id: &str, number: &str, code: &str) -> String {
     hex::encode(mac(key, user_id, number, code).finalize().into_bytes())
@@ -325,6 +378,30 @@ mod tests {
             "another server"
         );
         assert!(!stored.contains("042917"));
+    }
+
+    #[test]
+    fn notifications_take_exactly_their_details() {
+        let details = |pairs: &[(&str, &str)]| {
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        assert!(
+            notification("alert", &details(&[("message", "Queue\n full")])).is_ok_and(|sms| sms
+                == agentforge_mail::Sms::Notification {
+                    kind: "alert",
+                    details: details(&[("message", "Queue full")]),
+                })
+        );
+        let Err(Error::Invalid(problems)) =
+            notification("reminder", &details(&[("subject", " "), ("extra", "x")]))
+        else {
+            panic!("refused")
+        };
+        let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["details.subject", "details.when", "details.extra"]);
     }
 
     #[test]

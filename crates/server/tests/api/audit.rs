@@ -498,6 +498,10 @@ const NOT_CHANGES: &[(&str, &str)] = &[
     ),
     ("send_sms", "sends a message: the SMS log is its record"),
     (
+        "send_notification",
+        "sends a message: the SMS log is its record",
+    ),
+    (
         "send_verification",
         "sends a code: the SMS log is its record, and user.phone_verify the change it leads to",
     ),

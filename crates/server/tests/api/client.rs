@@ -1875,6 +1875,17 @@ impl Api<'_> {
         .await
     }
 
+    /// POST /twilio/send-notification: Send a notification by SMS
+    pub async fn send_notification(&self, body: &SendNotificationIn) -> Answer<SmsOut> {
+        self.data(
+            Method::POST,
+            "/api/twilio/send-notification".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
     /// POST /twilio/verify-phone: Prove a phone number
     pub async fn verify_phone(&self, body: &VerifyPhoneIn) -> Answer<UserOut> {
         self.data(

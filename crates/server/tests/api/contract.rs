@@ -538,6 +538,13 @@ async fn every_endpoint_answers_the_type_it_declares() {
             .await
             .value();
         assert_eq!(proved.phone_number.as_deref(), Some("+14155552671"));
+        api.send_notification(&SendNotificationIn {
+            phone_number: "+14155552671".into(),
+            notification_type: NotificationType::Alert,
+            details: [("message".to_owned(), "The queue is full".to_owned())].into(),
+        })
+        .await
+        .value();
         // Speech: the catalogue (the voice provider is off here) and a test in words.
         assert_eq!(api.speech_voices().await.value().voices.len(), 7);
         assert!(!api.test_speech_connection().await.value().ok);

@@ -1,7 +1,9 @@
 //! SMS and phone verification through Twilio, against a stand-in speaking
 //! Twilio's Messages API, on both engines.
 
-use agentforge_server::dto::{SendSmsIn, SendVerificationIn, VerifyPhoneIn};
+use agentforge_server::dto::{
+    NotificationType, SendNotificationIn, SendSmsIn, SendVerificationIn, VerifyPhoneIn,
+};
 use agentforge_testkit::twilio::INVALID_NUMBER;
 use agentforge_testkit::{ServicesStandIn, TWILIO_SID, TWILIO_TOKEN};
 use sea_orm::{ConnectionTrait, Statement};
@@ -258,6 +260,70 @@ async fn guesses_at_once_cannot_go_past_five() {
             .await
             .unwrap_err()
             .expect(410, "too_many_attempts");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn notifications_are_written_from_their_type_in_the_senders_language() {
+    let services = ServicesStandIn::start().await;
+    with_twilio(&services, async |app: TestApp| {
+        let token = sign_up(&app, "notifier@example.com").await;
+        let api = app.api(&token);
+        let notify = |kind: NotificationType, details: &[(&str, &str)]| SendNotificationIn {
+            phone_number: ALICE.into(),
+            notification_type: kind,
+            details: details
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+        };
+        let sent = api
+            .send_notification(&notify(
+                NotificationType::CallSummary,
+                &[("caller", "+1 415 555 2671"), ("duration", "3 min"), ("summary", "Booked a table\nfor two.")],
+            ))
+            .await
+            .value();
+        assert_eq!(
+            sent.body,
+            "AgentForge: the call with +1 415 555 2671 ended after 3 min. Booked a table for two."
+        );
+        assert_eq!(services.twilio.messages().last().unwrap().body, sent.body);
+
+        // In the sender's language.
+        app.send_json(
+            reqwest::Method::PUT,
+            "/api/settings/profile",
+            Some(&token),
+            &serde_json::json!({"language": "fr"}),
+        )
+        .await;
+        let sent = api
+            .send_notification(&notify(NotificationType::Alert, &[("message", "File pleine")]))
+            .await
+            .value();
+        assert_eq!(sent.body, "Alerte AgentForge : File pleine");
+
+        // Each type takes its own details, and nothing else.
+        let before = services.twilio.messages().len();
+        let body = api
+            .send_notification(&notify(NotificationType::Reminder, &[("subject", "Dentist"), ("colour", "red")]))
+            .await
+            .unwrap_err()
+            .expect(422, "validation_failed");
+        let fields: Vec<&str> = body.errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["details.when", "details.colour"]);
+        let bad = app
+            .send_json(
+                reqwest::Method::POST,
+                "/api/twilio/send-notification",
+                Some(&token),
+                &serde_json::json!({"phoneNumber": ALICE, "notificationType": "party", "details": {}}),
+            )
+            .await;
+        assert_eq!(bad.0, 422, "{}", bad.1);
+        assert_eq!(services.twilio.messages().len(), before);
     })
     .await;
 }
