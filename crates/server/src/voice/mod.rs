@@ -294,12 +294,14 @@ async fn voice_message(
     headers: HeaderMap,
     multipart: Multipart,
 ) -> Result<Response, ApiError> {
-    let (ask, _duration) = read_form(multipart).await?;
+    // Counted before the recording is read: a caller over the limit does
+    // not get to upload ten megabytes first.
     let caller = actor.user_id().unwrap_or_default();
     state.rate_limiter.check(
         &format!("voice-message:{caller}"),
         service::MESSAGES_PER_MINUTE,
     )?;
+    let (ask, _duration) = read_form(multipart).await?;
     let user_size = ask.audio.len() as u64;
     let settings = state.configuration.get();
     if !crate::chat::wants_stream(&headers) {

@@ -511,6 +511,17 @@ async fn voice_messages_fall_back_to_the_browser_and_refuse_what_they_cannot_tak
             (status, body["error"].as_str()),
             (413, Some("file_too_large"))
         );
+        // At most 30 a minute, counted before the recording is read.
+        let busy = sign_up(&app, "busy@example.com").await;
+        for _ in 0..30 {
+            let (status, _) = voice_message(&app, &busy, WEBM, &[("transcript", "hi")]).await;
+            assert_eq!(status, 422);
+        }
+        let (status, body) = voice_message(&app, &busy, &big, &[("agentId", &id)]).await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (429, Some("rate_limited"))
+        );
         let quiet = agent(&app, &token, json!({"name": "Text only"})).await;
         let (status, body) = voice_message(
             &app,
