@@ -94,7 +94,7 @@ pub mod dto {
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
     pub use crate::phone::{
-        NotificationType, SendNotificationIn, SendSmsIn, SendVerificationIn, SmsOut,
+        NotificationType, SendNotificationIn, SendSmsIn, SendVerificationIn, SmsLogOut, SmsOut,
         VerificationSentOut, VerifyPhoneIn,
     };
     pub use crate::realtime::Event as RealtimeEvent;

@@ -2324,6 +2324,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/twilio/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your SMS
+         * @description Every SMS sent from your account (messages, codes, notifications),
+         *     newest first, with Twilio's status, or `failed` and why.
+         */
+        get: operations["sms_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/twilio/send-notification": {
         parameters: {
             query?: never;
@@ -6593,6 +6614,20 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_SmsLogOut: {
+            data: (components["schemas"]["SmsOut"] & {
+                /** @description `outbound`. */
+                direction: string;
+                /** @description Why Twilio did not take it. */
+                error?: string | null;
+                /** @description `message`, `verification` or `notification`. */
+                kind: string;
+            })[];
+            meta: components["schemas"]["ListMeta"];
+            /** @enum {boolean} */
+            success: true;
+        };
         PasswordIn: {
             password: string;
         };
@@ -6925,6 +6960,15 @@ export interface components {
             teamId?: string | null;
             /** @description The link to /user/chat/{agentId}, when shared. */
             url?: string | null;
+        };
+        /** @description An SMS of the log. */
+        SmsLogOut: components["schemas"]["SmsOut"] & {
+            /** @description `outbound`. */
+            direction: string;
+            /** @description Why Twilio did not take it. */
+            error?: string | null;
+            /** @description `message`, `verification` or `notification`. */
+            kind: string;
         };
         /** @description An SMS as sent. */
         SmsOut: {
@@ -16574,6 +16618,58 @@ export interface operations {
             };
             /** @description Too many team emails this hour, from you or for the team */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sms_log: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Default 10. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SMS, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_SmsLogOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::accounts::types::UserOut;
 use crate::auth::CurrentUser;
-use crate::http::{ApiError, Envelope, ErrorBody, Json};
+use crate::http::{ApiError, Envelope, ErrorBody, Json, ListMeta, PageQuery, Paged, Query};
 use crate::state::AppState;
 use service::{CODE_MINUTES, HOUR};
 
@@ -23,6 +23,63 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(send_verification))
         .routes(routes!(verify_phone))
         .routes(routes!(send_notification))
+        .routes(routes!(sms_log))
+}
+
+/// Your SMS
+///
+/// Every SMS sent from your account (messages, codes, notifications),
+/// newest first, with Twilio's status, or `failed` and why.
+#[utoipa::path(get, path = "/twilio/messages", tag = "voice", params(PageQuery), security(("bearer" = [])),
+    responses((status = 200, description = "SMS, newest first", body = Paged<SmsLogOut>)))]
+async fn sms_log(
+    State(state): State<AppState>,
+    CurrentUser(user, _actor): CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> Result<Paged<SmsLogOut>, ApiError> {
+    let page = query.page()?;
+    let (rows, total) = state
+        .store
+        .phone()
+        .sms_of(
+            &user.id,
+            page.page.saturating_sub(1) * page.limit,
+            page.limit,
+        )
+        .await?;
+    Ok(Paged::new(
+        rows.into_iter().map(SmsLogOut::from).collect(),
+        ListMeta {
+            page: page.page,
+            limit: page.limit,
+            total,
+        },
+    ))
+}
+
+/// An SMS of the log.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsLogOut {
+    #[serde(flatten)]
+    pub sms: SmsOut,
+    /// `message`, `verification` or `notification`.
+    pub kind: String,
+    /// `outbound`.
+    pub direction: String,
+    /// Why Twilio did not take it.
+    pub error: Option<String>,
+}
+
+impl From<agentforge_store::Sms> for SmsLogOut {
+    fn from(s: agentforge_store::Sms) -> Self {
+        Self {
+            kind: s.kind.clone(),
+            direction: s.direction.clone(),
+            error: s.error.clone(),
+            sms: SmsOut::from(s),
+        }
+    }
 }
 
 /// What a notification is about; each takes its own details.

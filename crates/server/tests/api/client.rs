@@ -1875,6 +1875,17 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /twilio/messages: Your SMS
+    pub async fn sms_log(&self, query: &PageQuery) -> Answer<Paged<SmsLogOut>> {
+        self.page(
+            Method::GET,
+            "/api/twilio/messages".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
     /// POST /twilio/send-notification: Send a notification by SMS
     pub async fn send_notification(&self, body: &SendNotificationIn) -> Answer<SmsOut> {
         self.data(

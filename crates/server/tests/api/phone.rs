@@ -77,6 +77,35 @@ async fn sms_go_from_the_accounts_number_and_bad_ones_change_nothing() {
             .expect(422, "validation_failed");
         assert_eq!(body.errors[0].field, "phoneNumber");
         assert!(body.errors[0].message.contains("Invalid 'To'"), "{body:?}");
+
+        // The log: the refused one first (newest), with why; the sent one.
+        let log = api
+            .sms_log(&agentforge_server::http::PageQuery::default())
+            .await
+            .value();
+        assert_eq!(log.meta.total, 2);
+        assert_eq!(log.data[0].sms.status, "failed");
+        assert!(
+            log.data[0].error.as_deref().unwrap().contains("21211"),
+            "{:?}",
+            log.data[0]
+        );
+        assert_eq!(log.data[1].sms.sid, sent.sid);
+        assert_eq!(
+            (log.data[1].kind.as_str(), log.data[1].direction.as_str()),
+            ("message", "outbound")
+        );
+        // Only one's own.
+        let other = sign_up(&app, "other@example.com").await;
+        assert_eq!(
+            app.api(&other)
+                .sms_log(&agentforge_server::http::PageQuery::default())
+                .await
+                .value()
+                .meta
+                .total,
+            0
+        );
     })
     .await;
 
