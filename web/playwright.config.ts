@@ -18,6 +18,11 @@ const secretKey = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abc
 const toolsPort = port + 1;
 const toolsURL = `http://127.0.0.1:${toolsPort}`;
 const standInPort = Number(process.env.AGENTFORGE_E2E_MODEL_PORT ?? port + 2);
+// The main server transcribes voice messages at this port, where e2e/voice.spec.ts runs its own
+// stand-in of an OpenAI-compatible /audio/transcriptions endpoint while it needs one (nothing else
+// sends voice messages). Kept in the environment for the test workers, as the data folder is.
+process.env.AGENTFORGE_E2E_STT_PORT ??= String(port + 3);
+const sttPort = Number(process.env.AGENTFORGE_E2E_STT_PORT);
 
 export default defineConfig({
   testDir: './e2e',
@@ -79,6 +84,9 @@ export default defineConfig({
         // server, which keeps the defaults.
         AGENTFORGE_FEATURE_FILE_UPLOAD: 'true',
         AGENTFORGE_FEATURE_COLLABORATION: 'true',
+        // Voice messages are transcribed by e2e/voice.spec.ts's stand-in (above).
+        AGENTFORGE_STT_BASE_URL: `http://127.0.0.1:${sttPort}/v1`,
+        AGENTFORGE_STT_API_KEY: 'sk-e2e-stand-in',
       },
     },
     {

@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
           { path: 'conversations', lazy: conversationsList },
           { path: 'conversations/all', lazy: conversationsList },
           { path: 'conversations/live', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/live-conversations')).LiveConversationsRoute }) },
-          dash('conversations/voice', 'voiceConversations'),
+          { path: 'conversations/voice', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/voice-conversations')).VoiceConversationsRoute }) },
           dash('conversations/phone', 'phone'),
           { path: 'conversations/:conversationId', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/conversation')).ConversationRoute }) },
           { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/chat')).ChatRoute }) },

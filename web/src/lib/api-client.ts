@@ -86,8 +86,10 @@ export type UploadPath = {
   [P in ApiPath<'post'>]: Operation<'post', P> extends { requestBody: { content: { 'multipart/form-data': object } } } ? P : never;
 }[ApiPath<'post'>];
 type FormOf<P extends UploadPath> = Operation<'post', P> extends { requestBody: { content: { 'multipart/form-data': infer F } } } ? F : never;
-/** A multipart form: the document's fields, the `file` a Blob (the document says a binary string). */
-export type UploadForm<P extends UploadPath> = { [K in keyof FormOf<P>]: K extends 'file' ? Blob : FormOf<P>[K] };
+/** The fields of a multipart form that carry a file (the document says a binary string). */
+type FileField = 'file' | 'audio';
+/** A multipart form: the document's fields, a file field (`file`, a voice message's `audio`) a Blob. */
+export type UploadForm<P extends UploadPath> = { [K in keyof FormOf<P>]: K extends FileField ? Blob : FormOf<P>[K] };
 
 // ---------------------------------------------------------------------------------------------
 // The session: 401s, silent refresh.
@@ -334,6 +336,16 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
+/** A multipart form of the operation's fields: text as text, a Blob as a file (a File keeps its name). */
+function toFormData(fields: object): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
+    else if (value !== undefined && value !== null) form.append(key, value, typeof value.name === 'string' ? value.name : 'file');
+  }
+  return form;
+}
+
 // The one place where what the server sent meets the document's types: the answer is the
 // operation's success body, which openapi-fetch reads as `unknown` through the untyped `send`.
 const answer = <T>(value: unknown) => value as T;
@@ -341,6 +353,18 @@ const answer = <T>(value: unknown) => value as T;
 function dataCall<M extends Method>(method: M) {
   return async <P extends ApiPath<M>>(path: P, ...[init]: Args<Operation<M, P>>): Promise<ResponseData<Operation<M, P>>> =>
     answer(unwrap((await send(method, path, init)).body));
+}
+
+/** A streamed call's answer: the events to read, or the `data` of a server that answered in one JSON piece. */
+async function readStreamAnswer<O>(response: Response, defaultMessage?: string): Promise<StreamAnswer<O>> {
+  if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) return { events: response.body };
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(defaultMessage ?? GENERIC_ERROR_MESSAGE, 500, 'invalid_response');
+  }
+  return { whole: answer<ResponseData<O>>(unwrap(body)) };
 }
 
 export const api = {
@@ -369,15 +393,17 @@ export const api = {
     answer((await send(method, path, init)).body),
 
   /** Multipart upload: the form's `file` and its other fields, as the operation declares them. */
-  upload: async <P extends UploadPath>(path: P, init: CallOptions & { body: UploadForm<P> }): Promise<ResponseData<Operation<'post', P>>> => {
-    const form = new FormData();
-    const fields: object = init.body;
-    for (const [key, value] of Object.entries(fields)) {
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
-      // A Blob (a File keeps its name).
-      else if (value !== undefined && value !== null) form.append(key, value, typeof value.name === 'string' ? value.name : 'file');
-    }
-    return answer(unwrap((await send('post', path, { ...init, body: form })).body));
+  upload: async <P extends UploadPath>(path: P, init: CallOptions & { body: UploadForm<P> }): Promise<ResponseData<Operation<'post', P>>> =>
+    answer(unwrap((await send('post', path, { ...init, body: toFormData(init.body) })).body)),
+
+  /**
+   * A multipart upload asking for Server-Sent Events (a voice message: its turn streams back while
+   * it runs). Answers as `stream` does: `{ events }`, the body unread, or `{ whole }`, the
+   * envelope's `data`, when the server answered in one JSON piece.
+   */
+  uploadStream: async <P extends UploadPath>(path: P, init: CallOptions & { body: UploadForm<P> }): Promise<StreamAnswer<Operation<'post', P>>> => {
+    const { response } = await send('post', path, { ...init, body: toFormData(init.body) }, 'stream', 'text/event-stream');
+    return readStreamAnswer(response, init.defaultMessage);
   },
 
   /**
@@ -388,14 +414,16 @@ export const api = {
    */
   stream: async <P extends StreamPath>(path: P, init: CallInit<Operation<'post', P>>): Promise<StreamAnswer<Operation<'post', P>>> => {
     const { response } = await send('post', path, init, 'stream', 'text/event-stream');
-    if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) return { events: response.body };
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw new ApiError(init.defaultMessage ?? GENERIC_ERROR_MESSAGE, 500, 'invalid_response');
-    }
-    return { whole: answer<ResponseData<Operation<'post', P>>>(unwrap(body)) };
+    return readStreamAnswer(response, init.defaultMessage);
+  },
+
+  /**
+   * POSTs the operation's JSON body and answers the file it sends back (speech: `audio/mpeg`), its
+   * bytes as a Blob of the answer's type. Failures are ApiErrors as for every call.
+   */
+  postFile: async <P extends ApiPath<'post'>>(path: P, init: CallInit<Operation<'post', P>>): Promise<Blob> => {
+    const { response } = await send('post', path, init, 'stream', '*/*');
+    return response.blob();
   },
 
   /** A file to save (e.g. an export): its bytes and the name from `Content-Disposition`, if any. */

@@ -5,6 +5,8 @@ export const USER_KEY = 'agentforge_user';
 export const REFRESH_TOKEN_KEY = 'agentforge_refresh_token';
 export const THEME_KEY = 'theme';
 export const LANGUAGE_KEY = 'i18nextLng';
+/** Session storage: the browser's voice was said to stand in for the speech provider this session (src/lib/speech.ts). */
+export const SPEECH_FALLBACK_NOTED_KEY = 'agentforge_speech_fallback_noted';
 
 /** Fired on window when the session is cleared outside React (e.g. a 401). */
 export const SESSION_CLEARED_EVENT = 'agentforge:session-cleared';

@@ -1,6 +1,7 @@
 import type { Agent, AgentInput, Personality, Template, Voice } from '@/features/agents/api/agents';
 import type { AgentDocument } from '@/features/agents/api/documents';
 import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
+import { makeVoices } from '@/testing/mocks/voice';
 
 const config = {
   description: 'Qualifies interest and books demos.',
@@ -96,6 +97,7 @@ export function makeDocument(over: Partial<AgentDocument> = {}): AgentDocument {
 export const catalogueHandlers = [
   mockApi.get('/agents/templates', () => ok(templates)),
   mockApi.get('/agents/voices', () => ok(voices)),
+  mockApi.get('/elevenlabs/voices', () => ok(makeVoices())),
   mockApi.get('/personalities', () => ok([makePersonality()])),
 ];
 

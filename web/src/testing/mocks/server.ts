@@ -6,6 +6,7 @@ import { emptyDashboard, makeStatus } from '@/testing/mocks/dashboard';
 import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
 import { makeIntegrations } from '@/testing/mocks/integrations';
 import { makeUser } from '@/testing/mocks/users';
+import { makeVoices } from '@/testing/mocks/voice';
 
 /** A page as the server answers it for the request's `page` and `limit`, holding nothing. */
 const emptyPage = (request: Request) => {
@@ -18,6 +19,8 @@ export const handlers = [
   mockApi.get('/agents', ({ request }) => emptyPage(request)),
   mockApi.get('/agents/templates', () => ok([])),
   mockApi.get('/agents/voices', () => ok([])),
+  // Voices: the catalogue, with the voice provider off, unless a test says otherwise.
+  mockApi.get('/elevenlabs/voices', () => ok(makeVoices())),
   mockApi.get('/personalities', () => ok([])),
   // Chat: no earlier conversations unless a test says otherwise.
   mockApi.get('/conversations', ({ request }) => emptyPage(request)),

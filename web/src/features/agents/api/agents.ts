@@ -12,6 +12,8 @@ export type AgentInput = S['AgentIn'];
 export type NewAgentInput = S['NewAgentIn'];
 export type Template = S['TemplateOut'];
 export type Voice = S['VoiceOut'];
+export type SpeechVoice = S['SpeechVoiceOut'];
+export type SpeechVoices = S['VoicesOut'];
 export type Personality = S['PersonalityOut'];
 export type Version = S['VersionOut'];
 export type Deployment = S['DeploymentOut'];
@@ -109,7 +111,11 @@ export const useAnalytics = (id: string, period: Period) =>
   });
 
 export const useTemplates = () => useQuery({ queryKey: agentKeys.templates(), queryFn: () => api.get('/agents/templates') });
-export const useVoices = () => useQuery({ queryKey: agentKeys.voices(), queryFn: () => api.get('/agents/voices') });
+/**
+ * GET /elevenlabs/voices: the voices an agent may speak with, the catalogue first, then the
+ * connected ElevenLabs account's own, each saying whether that account has it.
+ */
+export const useSpeechVoices = () => useQuery({ queryKey: agentKeys.voices(), queryFn: () => api.get('/elevenlabs/voices') });
 export const usePersonalities = () => useQuery({ queryKey: agentKeys.personalities(), queryFn: () => api.get('/personalities') });
 
 /** Mutations refresh what they touched through the same keys. */

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Mic, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { SlidersHorizontal, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { FormField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { usePersonalities, useVoices, type AgentInput } from '@/features/agents/api/agents';
+import { usePersonalities, type AgentInput } from '@/features/agents/api/agents';
 import { PersonalitiesDialog } from '@/features/agents/components/personalities-dialog';
+import { VoicePicker } from '@/features/agents/components/voice-picker';
 import { agentSchema, changedInput, FIELD_MAP, FORM_FIELDS, PROVIDERS, toInput, type AgentFormValues } from '@/features/agents/utils/form-values';
 import { capitalize, errorMessage, useAgentMessage } from '@/features/agents/utils/messages';
 import { suggestVoice } from '@/features/agents/utils/suggest-voice';
@@ -44,17 +44,18 @@ export type AgentFormProps = {
   mode: 'create' | 'edit';
   /** The voice an ai-generate answer suggested; otherwise computed from name, description and type. */
   suggestedVoice?: string;
+  /** The agent being edited: its voices' previews speak with its account (its team's or owner's ElevenLabs). */
+  agentId?: string;
   onSubmit: (input: AgentInput) => Promise<void>;
   onCancel?: () => void;
 };
 
 /** The guided agent form of create and edit: basics, instructions, model, voice, knowledge. */
-export function AgentForm({ defaultValues, mode, suggestedVoice, onSubmit, onCancel }: AgentFormProps) {
+export function AgentForm({ defaultValues, mode, suggestedVoice, agentId, onSubmit, onCancel }: AgentFormProps) {
   const { t } = useTranslation('agents');
   const msg = useAgentMessage();
   const [formError, setFormError] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
-  const voices = useVoices();
   const personalities = usePersonalities();
   const { register, handleSubmit, formState, setError, control, setValue, getValues } = useForm<AgentFormValues>({
     resolver: zodResolver(agentSchema),
@@ -178,42 +179,7 @@ export function AgentForm({ defaultValues, mode, suggestedVoice, onSubmit, onCan
         </div>
         <fieldset>
           <legend className="mb-2 block text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('form.fields.voice')}</legend>
-          {voices.isPending ? (
-            <Spinner />
-          ) : (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {(voices.data ?? []).map((v) => {
-                const checked = voiceId.toLowerCase() === v.name.toLowerCase() || voiceId === v.id;
-                return (
-                  <label
-                    key={v.id}
-                    className={cn(
-                      'relative flex cursor-pointer gap-3 rounded-xl border p-3 text-sm transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-500/40',
-                      checked ? 'border-accent-500 bg-accent-50/50 dark:border-accent-500/70 dark:bg-accent-500/10' : 'border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700',
-                    )}
-                  >
-                    <input type="radio" value={v.name} className="sr-only" {...register('voice_model_id')} />
-                    <span aria-hidden className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', checked ? 'bg-accent-600 text-white' : 'bg-zinc-100 text-zinc-500 dark:bg-zinc-800')}>
-                      {checked ? <Check className="size-4" /> : <Mic className="size-4" />}
-                    </span>
-                    <span className="min-w-0">
-                      <span className="flex items-center gap-2 font-medium">
-                        {capitalize(v.name)}
-                        {v.name === suggested ? (
-                          <span className="rounded-full bg-accent-100 px-1.5 py-px text-[11px] font-medium text-accent-700 dark:bg-accent-500/20 dark:text-accent-300">{t('form.voice.suggestedBadge')}</span>
-                        ) : null}
-                      </span>
-                      <span className="block text-zinc-600 dark:text-zinc-400">{v.characteristics}</span>
-                      <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                        {[v.gender, v.accent, v.ageRange, v.useCase].join(' · ')}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          )}
-          {errors.voice_model_id?.message ? <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{msg(errors.voice_model_id.message)}</p> : null}
+          <VoicePicker value={voiceId} suggested={suggested} agentId={agentId} field={register('voice_model_id')} error={msg(errors.voice_model_id?.message)} />
         </fieldset>
       </Section>
 

@@ -73,6 +73,7 @@ export function EditAgent({ agentId }: { agentId: string }) {
         <AgentForm
           key={`${agent.data.id}:${agent.data.currentVersion}`}
           mode="edit"
+          agentId={agent.data.id}
           defaultValues={valuesFrom(agent.data)}
           onSubmit={onSubmit}
           onCancel={() => navigate(`/dashboard/agents/${agentId}`)}

@@ -1,5 +1,6 @@
 import { ArrowLeft, CircleStop, Download, MessagesSquare, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { Notice } from '@/components/ui/notice';
 import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
+import { MessageAudio } from '@/components/voice/message-audio';
 import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
 import { MessageItem } from '@/features/conversations/components/message-item';
 import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
@@ -22,6 +24,7 @@ import {
 import type { ExportFormat } from '@/lib/api-enums';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
+import { useVoiceMessages, voiceKeys } from '@/lib/voice';
 
 const LIST = '/dashboard/conversations';
 
@@ -52,6 +55,18 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
   const conversation = useConversation(conversationId);
   const messages = useConversationMessages(conversationId, { fresh: true });
   const live = useConversationsRealtime();
+  // A voice conversation's messages carry their audio: each gets a play button.
+  const isVoice = conversation.data?.channel === 'voice';
+  const voice = useVoiceMessages(conversationId, isVoice);
+  const qc = useQueryClient();
+  const messageCount = messages.data?.length;
+  const seenCount = useRef(messageCount);
+  // A turn spoken meanwhile (the socket brought its messages) has audio to read too.
+  useEffect(() => {
+    const before = seenCount.current;
+    seenCount.current = messageCount;
+    if (isVoice && before !== undefined && messageCount !== before) void qc.invalidateQueries({ queryKey: voiceKeys.messages(conversationId), exact: true });
+  }, [qc, isVoice, conversationId, messageCount]);
   const end = useEndConversation();
   const remove = useDeleteConversation();
   const exporter = useExportConversation();
@@ -166,9 +181,17 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
           <EmptyState size="sm" bordered icon={MessagesSquare} title={t('conversations.detail.noMessages')} />
         ) : (
           <ol aria-labelledby="transcript-title" className="space-y-5">
-            {list.map((m) => (
-              <MessageItem key={m.id} message={m} testId="transcript-message" />
-            ))}
+            {list.map((m) => {
+              const sound = voice.data?.find((v) => v.message.id === m.id)?.audio;
+              return (
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  testId="transcript-message"
+                  audio={sound ? <MessageAudio messageId={m.id} kind={m.role === 'user' ? 'question' : 'answer'} /> : null}
+                />
+              );
+            })}
           </ol>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { AlertTriangle, Bot, FileText, Info, User, Wrench, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolCallList } from '@/components/chat/tool-calls';
 import { AdminConfigurationLink } from '@/components/system/admin-configuration-link';
@@ -27,11 +28,11 @@ const statusBadges: Record<MessageStatus, { label: KeyOf<'dashboard'>; className
 };
 
 /**
- * One message of a transcript. An answer is shown as formatted Markdown through the safe renderer
+ * One message of a transcript (`audio`: a play button, when a voice conversation kept its sound). An answer is shown as formatted Markdown through the safe renderer
  * (raw HTML stays text); every other message is plain text, escaped by React, with
  * `whitespace-pre-wrap` keeping its line breaks and spacing.
  */
-export function MessageItem({ message, testId }: { message: MessageOut; testId: string }) {
+export function MessageItem({ message, testId, audio }: { message: MessageOut; testId: string; audio?: ReactNode }) {
   const { t, i18n } = useTranslation(['dashboard', 'agents']);
   const lng = i18n.language;
   const isUser = message.role === 'user';
@@ -61,6 +62,7 @@ export function MessageItem({ message, testId }: { message: MessageOut; testId: 
           <span className="font-medium text-zinc-800 dark:text-zinc-200">{t(`conversations.roles.${message.role}`, { defaultValue: message.role })}</span>
           {time ? <time dateTime={message.createdAt}>{time}</time> : null}
           {badge ? <span className={cn('rounded px-1.5 py-0.5 font-medium', badge.className)}>{t(badge.label)}</span> : null}
+          {audio ? <span className="self-center">{audio}</span> : null}
         </header>
         {toolCalls.length > 0 ? <ToolCallList calls={toolCalls} className="mt-2 w-lg max-w-full" /> : null}
         {message.status === 'streaming' && !message.content ? null : (
