@@ -33,7 +33,7 @@ use crate::http::ApiError;
         (name = "api-keys", description = "Your API keys: `Authorization: Bearer af_…` acts as you on /api, /v1 and /mcp"),
         (name = "admin", description = "Administration; admins only"),
     ),
-    components(schemas(crate::realtime::Event)),
+    components(schemas(crate::realtime::Event, crate::voice::service::VoiceEvent)),
     modifiers(&BearerAuth),
 )]
 pub struct ApiDoc;

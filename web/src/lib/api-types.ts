@@ -7525,6 +7525,54 @@ export interface components {
         };
         /** @enum {string} */
         VoiceCategory: "deep" | "warm" | "casual" | "professional" | "clear" | "mature";
+        /** @description What a turn says as it goes, for a client that listens. */
+        VoiceEvent: {
+            /** @description What was heard. */
+            data: {
+                text: string;
+                transcribedBy: components["schemas"]["TranscribedBy"];
+            };
+            /** @enum {string} */
+            event: "transcript";
+        } | {
+            /** @description The turn started: its conversation and the answer's id. */
+            data: {
+                conversationId: string;
+                messageId: string;
+                userMessageId: string;
+            };
+            /** @enum {string} */
+            event: "start";
+        } | {
+            /** @description A piece of the answer's text. */
+            data: {
+                text: string;
+            };
+            /** @enum {string} */
+            event: "delta";
+        } | {
+            /**
+             * @description A sentence of the answer, in order, with its audio (base64 MP3);
+             *     `audio` is `null` when the browser should speak it.
+             */
+            data: {
+                audio?: string | null;
+                contentType?: string | null;
+                /** Format: int32 */
+                index: number;
+                text: string;
+            };
+            /** @enum {string} */
+            event: "sentence";
+        } | {
+            /** @description Speech failed: from here on the browser speaks (the code says why). */
+            data: {
+                code: string;
+                message: string;
+            };
+            /** @enum {string} */
+            event: "speech_error";
+        };
         /** @description A voice message (multipart/form-data). */
         VoiceMessageForm: {
             agentId: string;
