@@ -79,6 +79,8 @@ string_enum!(
         WebhookEndpoint = "webhook_endpoint",
         Workflow = "workflow",
         Subscription = "subscription",
+        PhoneCall = "phone_call",
+        PhoneNumber = "phone_number",
         AuditLog = "audit_log",
         Analytics = "analytics",
         /// An API route, for denials: `METHOD /api/route/{template}`.
@@ -162,6 +164,10 @@ string_enum!(
         WebhookEndpointDisable = "webhook_endpoint.disable",
         WebhookDeliveryRetry = "webhook_delivery.retry",
         WidgetUpdate = "widget.update",
+        PhoneCallCreate = "phone_call.create",
+        PhoneNumberCreate = "phone_number.create",
+        PhoneNumberUpdate = "phone_number.update",
+        PhoneNumberDelete = "phone_number.delete",
         // Administration.
         ConfigurationUpdate = "configuration.update",
         JobRetry = "job.retry",

@@ -164,6 +164,8 @@ string_enum!(
         WebhookEvent = "webhook_event",
         WebhookEndpoint = "webhook_endpoint",
         Delivery = "delivery",
+        Call = "call",
+        PhoneNumber = "phone_number",
     }
 );
 
@@ -193,6 +195,8 @@ impl Thing {
             Thing::WebhookEvent => "webhook_event_not_found",
             Thing::WebhookEndpoint => "webhook_endpoint_not_found",
             Thing::Delivery => "delivery_not_found",
+            Thing::Call => "call_not_found",
+            Thing::PhoneNumber => "phone_number_not_found",
         }
     }
 
@@ -220,6 +224,8 @@ impl Thing {
             Thing::WebhookEvent => "Webhook event not found",
             Thing::WebhookEndpoint => "Webhook endpoint not found",
             Thing::Delivery => "Delivery not found",
+            Thing::Call => "Call not found",
+            Thing::PhoneNumber => "This number is not one of yours",
         }
     }
 }
@@ -322,6 +328,8 @@ string_enum!(
         SpeechNotConfigured = "speech_not_configured",
         VoiceDisabled = "voice_disabled",
         PhoneNotConfigured = "phone_not_configured",
+        NumberTaken = "number_taken",
+        CallEnded = "call_ended",
     }
 );
 
@@ -379,6 +387,10 @@ impl Conflict {
             Conflict::PhoneNotConfigured => {
                 "No Twilio account with a phone number is connected: connect Twilio in Settings › Integrations (or an administrator does in Admin › Configuration)"
             }
+            Conflict::NumberTaken => {
+                "This number already reaches an agent on this server: change or remove that first"
+            }
+            Conflict::CallEnded => "This call has ended",
             Conflict::VoiceDisabled => {
                 "This agent does not take voice: turn voice on in its settings first"
             }
@@ -395,6 +407,7 @@ impl Conflict {
     pub fn field(self) -> Option<&'static str> {
         match self {
             Conflict::EmailTaken => Some("email"),
+            Conflict::NumberTaken => Some("phoneNumber"),
             _ => None,
         }
     }

@@ -281,3 +281,25 @@ mod tests {
         assert!(VOICES.iter().all(|v| v.id.len() == 20));
     }
 }
+
+string_enum!(
+    /// Where a phone call is in its life: Twilio's own words.
+    CallStatus {
+        Queued = "queued",
+        Ringing = "ringing",
+        InProgress = "in-progress",
+        Completed = "completed",
+        Busy = "busy",
+        Failed = "failed",
+        NoAnswer = "no-answer",
+        Canceled = "canceled",
+    }
+);
+
+string_enum!(
+    /// Who started a phone call, seen from the agent.
+    CallDirection {
+        Inbound = "inbound",
+        Outbound = "outbound",
+    }
+);

@@ -56,6 +56,7 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(chat::turns())
         .merge(knowledge::uploads())
         .merge(crate::voice::turns())
+        .merge(crate::phone::calls::turns())
         .merge(mcp::calls());
     let limit = |d: Duration| from_fn_with_state(d, middleware::timeout);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -149,6 +150,12 @@ pub fn router(state: AppState) -> Router {
         .merge(docs::router(document))
         .merge(
             crate::webhooks::inbound::router().route_layer(from_fn_with_state(
+                config.request_timeout.max(middleware::LONG_REQUEST),
+                middleware::timeout,
+            )),
+        )
+        .merge(
+            crate::phone::calls::hooks::router().route_layer(from_fn_with_state(
                 config.request_timeout.max(middleware::LONG_REQUEST),
                 middleware::timeout,
             )),

@@ -93,6 +93,10 @@ pub mod dto {
     pub use crate::knowledge::{DocumentOut, ImageOut};
     pub use crate::mcp::types::*;
     pub use crate::personalities::types::*;
+    pub use crate::phone::calls::{
+        CallHistoryQuery, CallOut, CallStep, InitiateCallIn, NumberIn, NumberOut, NumberUpdateIn,
+        PhoneSetupOut, SimulateCallIn, SimulatorSpeechIn, SimulatorTurnOut,
+    };
     pub use crate::phone::{
         NotificationType, SendNotificationIn, SendSmsIn, SendVerificationIn, SmsLogOut, SmsOut,
         VerificationSentOut, VerifyPhoneIn,
@@ -231,6 +235,12 @@ impl Application {
                 serde_json::Value::Null,
             )
             .context("cannot schedule the webhook events' retention")?;
+        state.runtime.jobs().register(
+            phone::calls::sms::ANSWER_SMS,
+            phone::calls::sms::AnswerSms {
+                state: state.downgrade(),
+            },
+        );
         state.runtime.jobs().register(
             speech::service::PRUNE_CACHE,
             speech::service::PruneCache {

@@ -8,6 +8,7 @@ mod agents;
 mod analytics;
 mod api_keys;
 mod audit;
+mod calls;
 mod configuration;
 mod connect;
 mod contact;
@@ -42,6 +43,7 @@ pub use analytics::{
 };
 pub use api_keys::{ApiKey, ApiKeys, NewApiKey, OwnedApiKey};
 pub use audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
+pub use calls::{CallFilter, Calls, PhoneCall, PhoneNumber, StatusChange};
 pub use configuration::{Configuration, StoredConfiguration};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use contact::{ContactMessage, ContactMessages, NewContactMessage};
@@ -306,6 +308,10 @@ impl Store {
     pub fn phone(&self) -> Phone<'_> {
         Phone::new(&self.db)
     }
+
+    pub fn calls(&self) -> Calls<'_> {
+        Calls::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -412,5 +418,9 @@ impl Tx {
 
     pub fn phone(&self) -> Phone<'_, DbTx> {
         Phone::new(&self.txn)
+    }
+
+    pub fn calls(&self) -> Calls<'_, DbTx> {
+        Calls::new(&self.txn)
     }
 }

@@ -170,6 +170,23 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Phone<'a, C> {
         Ok(())
     }
 
+    /// An SMS of the log.
+    pub async fn sms(&self, id: &str) -> Result<Option<Sms>, StoreError> {
+        Ok(sms_message::Entity::find_by_id(id.to_owned())
+            .one(self.db)
+            .await?
+            .map(Sms::from))
+    }
+
+    /// The SMS Twilio knows by `sid`, if it was logged.
+    pub async fn sms_by_sid(&self, sid: &str) -> Result<Option<Sms>, StoreError> {
+        Ok(sms_message::Entity::find()
+            .filter(sms_message::Column::Sid.eq(sid))
+            .one(self.db)
+            .await?
+            .map(Sms::from))
+    }
+
     /// An account's SMS, newest first: a page, and how many there are.
     pub async fn sms_of(
         &self,

@@ -134,7 +134,9 @@ fn pieces(answer: &str, question: &str, pace: Option<Pace>) -> Vec<(Duration, St
         return (0..=pace.tokens)
             .map(|i| {
                 let delay = if i == 0 { pace.first_token } else { pace.every };
-                (delay, format!("word{i} "))
+                // A sentence every eight words, as a model writes them.
+                let end = if i % 8 == 7 { ". " } else { " " };
+                (delay, format!("word{i}{end}"))
             })
             .collect();
     }

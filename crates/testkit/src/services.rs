@@ -151,6 +151,22 @@ impl ServicesStandIn {
                 "/2010-04-01/Accounts/{sid}/Messages.json",
                 axum::routing::post(crate::twilio::send_message),
             )
+            .route(
+                "/2010-04-01/Accounts/{sid}/Calls.json",
+                axum::routing::post(crate::twilio::create_call),
+            )
+            .route(
+                "/2010-04-01/Accounts/{sid}/Calls/{file}",
+                get(crate::twilio::fetch_call),
+            )
+            .route(
+                "/2010-04-01/Accounts/{sid}/Calls/{call}/Recordings.json",
+                axum::routing::post(crate::twilio::start_recording),
+            )
+            .route(
+                "/2010-04-01/Accounts/{sid}/Recordings/{file}",
+                get(crate::twilio::recording),
+            )
             .with_state(twilio.clone());
         let router = Router::new()
             .route("/2010-04-01/Accounts/{file}", get(twilio_account))

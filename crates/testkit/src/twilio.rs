@@ -1,4 +1,5 @@
-//! Twilio's Messages API as [`crate::ServicesStandIn`] serves it:
+//! Twilio's Messages and Calls APIs as [`crate::ServicesStandIn`] serves
+//! them. Messages:
 //! `POST /2010-04-01/Accounts/{sid}/Messages.json` (a form: `To`, `From`,
 //! `Body`, `StatusCallback`; HTTP basic auth with [`crate::TWILIO_SID`] and
 //! [`crate::TWILIO_TOKEN`]). Each message taken is recorded
@@ -28,9 +29,30 @@ pub struct TwilioMessage {
     pub status_callback: Option<String>,
 }
 
+/// A call as Twilio took it (`POST Calls.json`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwilioCall {
+    pub sid: String,
+    pub to: String,
+    pub from: String,
+    /// Where Twilio fetches the call's TwiML once it is answered.
+    pub url: String,
+    pub status_callback: Option<String>,
+    pub status_callback_events: Vec<String>,
+    pub record: bool,
+    pub recording_status_callback: Option<String>,
+    pub timeout: Option<String>,
+    /// As Twilio reports it now (`GET Calls/{sid}.json`).
+    pub status: String,
+    /// Recordings started on it (`POST Calls/{sid}/Recordings.json`): the
+    /// callback of each.
+    pub recordings: Vec<String>,
+}
+
 #[derive(Debug, Default)]
 pub struct TwilioControls {
     messages: Mutex<Vec<TwilioMessage>>,
+    calls: Mutex<Vec<TwilioCall>>,
 }
 
 impl TwilioControls {
@@ -38,6 +60,37 @@ impl TwilioControls {
     pub fn messages(&self) -> Vec<TwilioMessage> {
         self.messages.lock().unwrap().clone()
     }
+
+    /// Calls placed, in order.
+    pub fn calls(&self) -> Vec<TwilioCall> {
+        self.calls.lock().unwrap().clone()
+    }
+
+    /// What Twilio reports of a call from now on.
+    pub fn set_call_status(&self, sid: &str, status: &str) {
+        for call in self.calls.lock().unwrap().iter_mut() {
+            if call.sid == sid {
+                call.status = status.to_owned();
+            }
+        }
+    }
+}
+
+/// `X-Twilio-Signature` of a request Twilio would make to `url` with the
+/// form `params`, signed with [`crate::TWILIO_TOKEN`] (Twilio's algorithm).
+pub fn sign(url: &str, params: &[(&str, &str)]) -> String {
+    let params: Vec<(String, String)> = params
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    agentforge_twilio::signature::compute(crate::TWILIO_TOKEN, url, &params)
+}
+
+/// The audio Twilio serves for a recording.
+pub fn recording_audio(recording_sid: &str) -> Vec<u8> {
+    let mut audio = b"ID3\x04\x00\x00\x00\x00\x00\x00recording:".to_vec();
+    audio.extend_from_slice(recording_sid.as_bytes());
+    audio
 }
 
 fn authorised(headers: &HeaderMap, sid: &str) -> bool {
@@ -114,6 +167,130 @@ pub(crate) async fn send_message(
             "error_message": null,
             "date_created": "Sat, 28 Nov 2026 12:00:00 +0000"
         })),
+    )
+        .into_response()
+}
+
+fn call_json(call: &TwilioCall) -> serde_json::Value {
+    json!({
+        "sid": call.sid,
+        "account_sid": crate::TWILIO_SID,
+        "to": call.to,
+        "from": call.from,
+        "status": call.status,
+        "direction": "outbound-api",
+        "duration": null,
+        "start_time": null,
+        "end_time": null,
+        "date_created": "Sun, 29 Nov 2026 12:00:00 +0000"
+    })
+}
+
+/// `POST /2010-04-01/Accounts/{sid}/Calls.json`.
+pub(crate) async fn create_call(
+    State(controls): State<Arc<TwilioControls>>,
+    Path(sid): Path<String>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if !authorised(&headers, &sid) {
+        return twilio_error(401, 20003, "Authenticate");
+    }
+    let form: Vec<(String, String)> = serde_urlencoded::from_str(&body).unwrap_or_default();
+    let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    let (Some(to), Some(from), Some(url)) = (field("To"), field("From"), field("Url")) else {
+        return twilio_error(400, 21205, "Url parameter is required.");
+    };
+    if to == INVALID_NUMBER {
+        return twilio_error(
+            400,
+            21211,
+            &format!("Invalid 'To' Phone Number: {}", to.trim_start_matches('+')),
+        );
+    }
+    let mut calls = controls.calls.lock().unwrap();
+    let call = TwilioCall {
+        sid: format!("CA{:032x}", calls.len() + 1),
+        to,
+        from,
+        url,
+        status_callback: field("StatusCallback"),
+        status_callback_events: form
+            .iter()
+            .filter(|(k, _)| k == "StatusCallbackEvent")
+            .map(|(_, v)| v.clone())
+            .collect(),
+        record: field("Record").as_deref() == Some("true"),
+        recording_status_callback: field("RecordingStatusCallback"),
+        timeout: field("Timeout"),
+        status: "queued".to_owned(),
+        recordings: Vec::new(),
+    };
+    let out = call_json(&call);
+    calls.push(call);
+    (StatusCode::CREATED, axum::Json(out)).into_response()
+}
+
+/// `GET /2010-04-01/Accounts/{sid}/Calls/{call}.json`.
+pub(crate) async fn fetch_call(
+    State(controls): State<Arc<TwilioControls>>,
+    Path((sid, file)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    if !authorised(&headers, &sid) {
+        return twilio_error(401, 20003, "Authenticate");
+    }
+    let wanted = file.trim_end_matches(".json");
+    let calls = controls.calls.lock().unwrap();
+    match calls.iter().find(|c| c.sid == wanted) {
+        Some(call) => axum::Json(call_json(call)).into_response(),
+        None => twilio_error(404, 20404, "The requested resource was not found"),
+    }
+}
+
+/// `POST /2010-04-01/Accounts/{sid}/Calls/{call}/Recordings.json`.
+pub(crate) async fn start_recording(
+    State(controls): State<Arc<TwilioControls>>,
+    Path((sid, call_sid)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if !authorised(&headers, &sid) {
+        return twilio_error(401, 20003, "Authenticate");
+    }
+    let form: Vec<(String, String)> = serde_urlencoded::from_str(&body).unwrap_or_default();
+    let callback = form
+        .iter()
+        .find(|(k, _)| k == "RecordingStatusCallback")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let mut calls = controls.calls.lock().unwrap();
+    let Some(call) = calls.iter_mut().find(|c| c.sid == call_sid) else {
+        return twilio_error(404, 20404, "The requested resource was not found");
+    };
+    call.recordings.push(callback);
+    let recording_sid = format!("RE{:032x}", call.recordings.len());
+    (
+        StatusCode::CREATED,
+        axum::Json(json!({"sid": recording_sid, "call_sid": call_sid, "status": "in-progress"})),
+    )
+        .into_response()
+}
+
+/// `GET /2010-04-01/Accounts/{sid}/Recordings/{recording}.mp3`.
+pub(crate) async fn recording(
+    Path((sid, file)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    if !authorised(&headers, &sid) {
+        return twilio_error(401, 20003, "Authenticate");
+    }
+    let Some(recording_sid) = file.strip_suffix(".mp3") else {
+        return twilio_error(404, 20404, "The requested resource was not found");
+    };
+    (
+        [(header::CONTENT_TYPE, "audio/mpeg")],
+        recording_audio(recording_sid),
     )
         .into_response()
 }

@@ -63,6 +63,9 @@ pub struct CreateCall {
     pub timeout: Option<u32>,
     /// Whether Twilio records the call.
     pub record: bool,
+    /// Where Twilio POSTs once the recording is ready (`RecordingSid`,
+    /// `RecordingUrl`, `RecordingDuration`).
+    pub recording_status_callback: Option<String>,
     /// `Enable` or `DetectMessageEnd` to have Twilio tell a person from an
     /// answering machine.
     pub machine_detection: Option<String>,
@@ -80,6 +83,7 @@ impl CreateCall {
             status_callback_events: CallEvent::ALL.to_vec(),
             timeout: None,
             record: false,
+            recording_status_callback: None,
             machine_detection: None,
         }
     }
@@ -232,6 +236,59 @@ impl Client {
         &self.account_sid
     }
 
+    /// The auth token, which also signs the account's webhooks
+    /// ([`crate::signature`]).
+    pub fn auth_token(&self) -> &str {
+        &self.auth_token
+    }
+
+    /// Starts recording a call in progress (an inbound call, which no
+    /// `Record` parameter reached); Twilio POSTs to `callback` once the
+    /// recording is ready.
+    pub async fn start_recording(&self, call_sid: &str, callback: &str) -> Result<(), TwilioError> {
+        let call = check_sid("call SID", call_sid)?;
+        let url = self.url(&format!("Calls/{call}/Recordings.json"))?;
+        let _: serde_json::Value = self
+            .post(
+                &url,
+                &[
+                    ("RecordingStatusCallback", callback),
+                    ("RecordingStatusCallbackMethod", "POST"),
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// A recording's audio (MP3), fetched with the account's credentials
+    /// (Twilio's recordings are not public by default); at most `max`
+    /// bytes. The URL is built from the SID, never taken from a callback.
+    pub async fn recording_audio(
+        &self,
+        recording_sid: &str,
+        max: usize,
+    ) -> Result<Vec<u8>, TwilioError> {
+        let recording = check_sid("recording SID", recording_sid)?;
+        let url = self.url(&format!("Recordings/{recording}.mp3"))?;
+        let response = self
+            .http
+            .get(url)
+            .basic_auth(&self.account_sid, Some(&self.auth_token))
+            .timeout(TIMEOUT)
+            .send()
+            .await
+            .map_err(transport)?;
+        let status = response.status().as_u16();
+        if status == 401 {
+            return Err(TwilioError::Unauthorized);
+        }
+        if !(200..300).contains(&status) {
+            let body = read_capped(response, BODY_MAX).await?;
+            return Err(api_error(status, &body));
+        }
+        read_capped(response, max).await
+    }
+
     /// Places a call.
     pub async fn create_call(&self, call: &CreateCall) -> Result<CallResource, TwilioError> {
         let timeout = call.timeout.map(|t| t.to_string());
@@ -254,6 +311,10 @@ impl Client {
         }
         if call.record {
             form.push(("Record", "true"));
+            if let Some(callback) = &call.recording_status_callback {
+                form.push(("RecordingStatusCallback", callback));
+                form.push(("RecordingStatusCallbackMethod", "POST"));
+            }
         }
         if let Some(detection) = &call.machine_detection {
             form.push(("MachineDetection", detection));
@@ -340,7 +401,7 @@ impl Client {
             .await
             .map_err(transport)?;
         let status = response.status().as_u16();
-        let body = read_capped(response).await?;
+        let body = read_capped(response, BODY_MAX).await?;
         if (200..300).contains(&status) {
             return serde_json::from_slice(&body).map_err(|e| TwilioError::Decode(e.to_string()));
         }
@@ -363,11 +424,14 @@ fn check_sid<'a>(what: &'static str, sid: &'a str) -> Result<&'a str, TwilioErro
 
 /// The body, read a chunk at a time and refused once it passes
 /// [`BODY_MAX`], so the rest is never read.
-async fn read_capped(mut response: reqwest::Response) -> Result<Vec<u8>, TwilioError> {
+async fn read_capped(
+    mut response: reqwest::Response,
+    limit: usize,
+) -> Result<Vec<u8>, TwilioError> {
     let mut body = Vec::new();
     while let Some(chunk) = response.chunk().await.map_err(transport)? {
-        if body.len() + chunk.len() > BODY_MAX {
-            return Err(TwilioError::TooLarge { limit: BODY_MAX });
+        if body.len() + chunk.len() > limit {
+            return Err(TwilioError::TooLarge { limit });
         }
         body.extend_from_slice(&chunk);
     }

@@ -26,6 +26,9 @@ pub enum Verb {
     Gather(Gather),
     Redirect(Redirect),
     Record(Record),
+    /// Replies to an incoming SMS with this text (a messaging webhook's
+    /// answer).
+    Message(String),
     /// Ends the call.
     Hangup,
 }
@@ -182,6 +185,11 @@ impl Verb {
                 Ok(())
             }
             Verb::Record(record) => record.write(w),
+            Verb::Message(body) => {
+                w.create_element("Message")
+                    .write_text_content(BytesText::new(body))?;
+                Ok(())
+            }
             Verb::Hangup => {
                 w.create_element("Hangup").write_empty()?;
                 Ok(())
@@ -380,6 +388,17 @@ macro_rules! into_prompt {
     )*};
 }
 into_prompt!(Say, Play, Pause);
+
+/// A prompt on its own, outside a gather.
+impl From<Prompt> for Verb {
+    fn from(value: Prompt) -> Self {
+        match value {
+            Prompt::Say(say) => Verb::Say(say),
+            Prompt::Play(play) => Verb::Play(play),
+            Prompt::Pause(pause) => Verb::Pause(pause),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -1792,6 +1792,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/phone/call-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your calls
+         * @description Placed, received and simulated, newest first.
+         */
+        get: operations["call_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/call-status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A call's status
+         * @description As Twilio last reported it; a call still going is asked of Twilio when
+         *     its callbacks are late.
+         */
+        get: operations["call_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/calls/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A call's recording
+         * @description The MP3 Twilio recorded, fetched from Twilio with the account's
+         *     credentials.
+         */
+        get: operations["call_recording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/initiate-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a call
+         * @description Twilio calls the number from your Twilio number; when it is answered the
+         *     agent greets and the conversation goes on by voice (its production
+         *     deployment, channel `phone`). The status follows Twilio's callbacks.
+         */
+        post: operations["initiate_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your phone numbers
+         * @description The numbers whose calls and SMS reach an agent.
+         */
+        get: operations["list_numbers"];
+        put?: never;
+        /**
+         * Point a number at an agent
+         * @description Its calls and SMS are answered by the agent's production deployment.
+         *     Set the number's webhooks in Twilio to the URLs of `GET /phone/setup`.
+         */
+        post: operations["add_number"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a number's agent */
+        put: operations["update_number"];
+        post?: never;
+        /** Stop a number reaching an agent */
+        delete: operations["delete_number"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Phone setup
+         * @description Whether Twilio is connected, the default number, and the URLs to set on
+         *     a Twilio number so its calls and messages reach this server.
+         */
+        get: operations["phone_setup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/simulator/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a simulated call
+         * @description A call in the browser, without Twilio: the agent's production
+         *     deployment answers through the very TwiML a real call gets. Speak the
+         *     steps, then send what the caller says.
+         */
+        post: operations["simulate_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/simulator/calls/{id}/hangup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up a simulated call
+         * @description The call completes and its conversation ends, as when a caller hangs up.
+         */
+        post: operations["simulator_hangup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/simulator/calls/{id}/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speak in a simulated call
+         * @description What the caller said (empty: silence), answered as Twilio's gather
+         *     would be.
+         */
+        post: operations["simulator_speech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/account": {
         parameters: {
             query?: never;
@@ -3383,7 +3594,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -3424,7 +3635,7 @@ export interface components {
             nextCursor?: string | null;
         };
         /** @enum {string} */
-        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+        AuditResource: "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
         /** @description At least one of them. */
         BulkChangesIn: {
             status?: components["schemas"]["AgentStatus"];
@@ -3437,6 +3648,76 @@ export interface components {
         BulkUpdateIn: {
             changes: components["schemas"]["BulkChangesIn"];
             ids: string[];
+        };
+        /** @enum {string} */
+        CallDirection: "inbound" | "outbound";
+        /** @description A call, as the API shows it. */
+        CallOut: {
+            agentId?: string | null;
+            /** Format: date-time */
+            answeredAt?: string | null;
+            /** @description The call's conversation (channel `phone`), once something was said. */
+            conversationId?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            direction: components["schemas"]["CallDirection"];
+            /** Format: int32 */
+            durationSeconds?: number | null;
+            /** Format: date-time */
+            endedAt?: string | null;
+            /** @description Why it failed, in Twilio's words. */
+            error?: string | null;
+            from: string;
+            id: string;
+            record: boolean;
+            /** Format: int32 */
+            recordingSeconds?: number | null;
+            /** @description `GET` it for the recording (MP3), once Twilio made one. */
+            recordingUrl?: string | null;
+            /** @description Twilio's call SID (none for a simulated call). */
+            sid?: string | null;
+            /** @description Placed in the browser's call simulator, without Twilio. */
+            simulated: boolean;
+            /** @description Twilio's status. */
+            status: components["schemas"]["CallStatus"];
+            to: string;
+            /**
+             * Format: int32
+             * @description Turns answered.
+             */
+            turns: number;
+            /** Format: date-time */
+            updatedAt: string;
+            variables: {
+                [key: string]: string;
+            };
+        };
+        /** @enum {string} */
+        CallStatus: "queued" | "ringing" | "in-progress" | "completed" | "busy" | "failed" | "no-answer" | "canceled";
+        /** @description One thing the call does, read from its TwiML. */
+        CallStep: {
+            /** @enum {string} */
+            kind: "say";
+            language?: string | null;
+            text: string;
+        } | {
+            /** @enum {string} */
+            kind: "play";
+            url: string;
+        } | {
+            /** @enum {string} */
+            kind: "pause";
+            /** Format: int32 */
+            seconds: number;
+        } | {
+            /** @enum {string} */
+            kind: "listen";
+            language?: string | null;
+            /** Format: int32 */
+            timeoutSeconds: number;
+        } | {
+            /** @enum {string} */
+            kind: "hangup";
         };
         /**
          * @description Change against the previous span of the same length, in percent; null
@@ -4052,6 +4333,52 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_CallOut: {
+            /** @description A call, as the API shows it. */
+            data: {
+                agentId?: string | null;
+                /** Format: date-time */
+                answeredAt?: string | null;
+                /** @description The call's conversation (channel `phone`), once something was said. */
+                conversationId?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                direction: components["schemas"]["CallDirection"];
+                /** Format: int32 */
+                durationSeconds?: number | null;
+                /** Format: date-time */
+                endedAt?: string | null;
+                /** @description Why it failed, in Twilio's words. */
+                error?: string | null;
+                from: string;
+                id: string;
+                record: boolean;
+                /** Format: int32 */
+                recordingSeconds?: number | null;
+                /** @description `GET` it for the recording (MP3), once Twilio made one. */
+                recordingUrl?: string | null;
+                /** @description Twilio's call SID (none for a simulated call). */
+                sid?: string | null;
+                /** @description Placed in the browser's call simulator, without Twilio. */
+                simulated: boolean;
+                /** @description Twilio's status. */
+                status: components["schemas"]["CallStatus"];
+                to: string;
+                /**
+                 * Format: int32
+                 * @description Turns answered.
+                 */
+                turns: number;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: {
+                    [key: string]: string;
+                };
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ChatOut: {
             /** @description A whole (non-streamed) turn. */
             data: {
@@ -4595,6 +4922,22 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_NumberOut: {
+            /** @description A number that reaches an agent. */
+            data: {
+                agentId: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                phoneNumber: string;
+                recordCalls: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_OverviewReportOut: {
             data: {
                 change: components["schemas"]["ChangeOut"];
@@ -4641,6 +4984,37 @@ export interface components {
                 traits: string[];
                 /** Format: date-time */
                 updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_PhoneSetupOut: {
+            /**
+             * @description How this server takes calls: whose Twilio account, from which number,
+             *     and the URLs to give Twilio.
+             */
+            data: {
+                /** @description The number calls come from by default. */
+                fromNumber?: string | null;
+                /** @description The server's public URL, which Twilio must reach. */
+                publicUrl: string;
+                /**
+                 * @description Whether the public URL can be reached from the internet (not
+                 *     localhost or a private address): without it, Twilio's requests
+                 *     cannot arrive and only the simulator works.
+                 */
+                publicUrlReachable: boolean;
+                /** @description A number's "A message comes in" webhook (POST). */
+                smsUrl: string;
+                /** @description A number's call status callback (POST). */
+                statusUrl: string;
+                /** @description A Twilio account is connected (yours, else the server's). */
+                twilioConfigured: boolean;
+                /** @description The agent speaks with ElevenLabs (else Twilio's own voice). */
+                voiceProvider: boolean;
+                /** @description A number's "A call comes in" webhook (POST). */
+                voiceUrl: string;
             };
             /** @enum {boolean} */
             success: true;
@@ -4732,6 +5106,22 @@ export interface components {
                 teamId?: string | null;
                 /** @description The link to /user/chat/{agentId}, when shared. */
                 url?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_SimulatorTurnOut: {
+            /** @description A simulated call's next TwiML. */
+            data: {
+                call: components["schemas"]["CallOut"];
+                /**
+                 * @description The same, as steps, in order (prompts inside a gather come before
+                 *     its `listen`).
+                 */
+                steps: components["schemas"]["CallStep"][];
+                /** @description The TwiML the call would answer Twilio with. */
+                twiml: string;
             };
             /** @enum {boolean} */
             success: true;
@@ -5153,6 +5543,21 @@ export interface components {
                 /** Format: int32 */
                 tokensOut: number;
                 toolCalls: components["schemas"]["ToolCallOut"][];
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_NumberOut: {
+            data: {
+                agentId: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                phoneNumber: string;
+                recordCalls: boolean;
+                /** Format: date-time */
+                updatedAt: string;
             }[];
             /** @enum {boolean} */
             success: true;
@@ -5760,6 +6165,26 @@ export interface components {
             /** @description Why it was skipped or refused. */
             reason?: string | null;
             server?: components["schemas"]["McpServerOut"] | null;
+        };
+        /** @description A call to place. */
+        InitiateCallIn: {
+            agentId: string;
+            /**
+             * @description The number to call from: your Twilio number (the default) or one of
+             *     your phone numbers.
+             */
+            fromNumber?: string | null;
+            /** @description Who to call, in E.164 (`+14155552671`). */
+            phoneNumber: string;
+            /** @description Have Twilio record the call. */
+            record?: boolean;
+            /**
+             * @description Texts the call carries, by name (at most 20; names of letters,
+             *     digits and `_`; values one line of at most 500 characters).
+             */
+            variables?: {
+                [key: string]: string;
+            };
         };
         /**
          * @description What a connection test reaches.
@@ -6460,6 +6885,30 @@ export interface components {
              */
             recipients: number;
         };
+        /** @description A number to point at an agent. */
+        NumberIn: {
+            agentId: string;
+            /** @description A number of your Twilio account, in E.164. */
+            phoneNumber: string;
+            /** @description Have Twilio record the number's calls. */
+            recordCalls?: boolean;
+        };
+        /** @description A number that reaches an agent. */
+        NumberOut: {
+            agentId: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            phoneNumber: string;
+            recordCalls: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A number's agent, changed. */
+        NumberUpdateIn: {
+            agentId: string;
+            recordCalls?: boolean;
+        };
         OverviewReportOut: {
             change: components["schemas"]["ChangeOut"];
             current: components["schemas"]["TotalsOut"];
@@ -6537,6 +6986,52 @@ export interface components {
                 /** @description The provider voice id that `voice_model_id` resolves to (rachel's when unset or unknown). */
                 voiceId: string;
             })[];
+            meta: components["schemas"]["ListMeta"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description A list success: `{"success": true, "data": [...], "meta": {page, limit, total}}`. */
+        Paged_CallOut: {
+            data: {
+                agentId?: string | null;
+                /** Format: date-time */
+                answeredAt?: string | null;
+                /** @description The call's conversation (channel `phone`), once something was said. */
+                conversationId?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                direction: components["schemas"]["CallDirection"];
+                /** Format: int32 */
+                durationSeconds?: number | null;
+                /** Format: date-time */
+                endedAt?: string | null;
+                /** @description Why it failed, in Twilio's words. */
+                error?: string | null;
+                from: string;
+                id: string;
+                record: boolean;
+                /** Format: int32 */
+                recordingSeconds?: number | null;
+                /** @description `GET` it for the recording (MP3), once Twilio made one. */
+                recordingUrl?: string | null;
+                /** @description Twilio's call SID (none for a simulated call). */
+                sid?: string | null;
+                /** @description Placed in the browser's call simulator, without Twilio. */
+                simulated: boolean;
+                /** @description Twilio's status. */
+                status: components["schemas"]["CallStatus"];
+                to: string;
+                /**
+                 * Format: int32
+                 * @description Turns answered.
+                 */
+                turns: number;
+                /** Format: date-time */
+                updatedAt: string;
+                variables: {
+                    [key: string]: string;
+                };
+            }[];
             meta: components["schemas"]["ListMeta"];
             /** @enum {boolean} */
             success: true;
@@ -6675,6 +7170,32 @@ export interface components {
             traits: string[];
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * @description How this server takes calls: whose Twilio account, from which number,
+         *     and the URLs to give Twilio.
+         */
+        PhoneSetupOut: {
+            /** @description The number calls come from by default. */
+            fromNumber?: string | null;
+            /** @description The server's public URL, which Twilio must reach. */
+            publicUrl: string;
+            /**
+             * @description Whether the public URL can be reached from the internet (not
+             *     localhost or a private address): without it, Twilio's requests
+             *     cannot arrive and only the simulator works.
+             */
+            publicUrlReachable: boolean;
+            /** @description A number's "A message comes in" webhook (POST). */
+            smsUrl: string;
+            /** @description A number's call status callback (POST). */
+            statusUrl: string;
+            /** @description A Twilio account is connected (yours, else the server's). */
+            twilioConfigured: boolean;
+            /** @description The agent speaks with ElevenLabs (else Twilio's own voice). */
+            voiceProvider: boolean;
+            /** @description A number's "A call comes in" webhook (POST). */
+            voiceUrl: string;
         };
         /**
          * @description The price table the usage reports estimate cost with, by model name as
@@ -6905,6 +7426,7 @@ export interface components {
                 [key: string]: string;
             };
             notificationType: components["schemas"]["NotificationType"];
+            /** @description In E.164 (`+14155552671`); spaces, dashes and brackets are allowed. */
             phoneNumber: string;
         };
         /** @description An SMS to send. */
@@ -6916,6 +7438,7 @@ export interface components {
         };
         /** @description A number to prove. */
         SendVerificationIn: {
+            /** @description In E.164 (`+14155552671`); spaces, dashes and brackets are allowed. */
             phoneNumber: string;
         };
         /** @description A signed-in session: a short-lived access token and a refresh token. */
@@ -6960,6 +7483,29 @@ export interface components {
             teamId?: string | null;
             /** @description The link to /user/chat/{agentId}, when shared. */
             url?: string | null;
+        };
+        /** @description A simulated call to start. */
+        SimulateCallIn: {
+            agentId: string;
+            variables?: {
+                [key: string]: string;
+            };
+        };
+        /** @description What the caller said in the simulator. */
+        SimulatorSpeechIn: {
+            /** @description What was heard; empty when the caller said nothing. */
+            speech?: string;
+        };
+        /** @description A simulated call's next TwiML. */
+        SimulatorTurnOut: {
+            call: components["schemas"]["CallOut"];
+            /**
+             * @description The same, as steps, in order (prompts inside a gather come before
+             *     its `listen`).
+             */
+            steps: components["schemas"]["CallStep"][];
+            /** @description The TwiML the call would answer Twilio with. */
+            twiml: string;
         };
         /** @description An SMS of the log. */
         SmsLogOut: components["schemas"]["SmsOut"] & {
@@ -7506,6 +8052,7 @@ export interface components {
         VerifyPhoneIn: {
             /** @description The six digits received. */
             code: string;
+            /** @description In E.164 (`+14155552671`); spaces, dashes and brackets are allowed. */
             phoneNumber: string;
         };
         VersionOut: {
@@ -8179,9 +8726,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -8248,9 +8795,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -9947,9 +10494,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;
@@ -14654,6 +15201,874 @@ export interface operations {
             };
         };
     };
+    call_history: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description From 1 to 100 (default 10). */
+                limit?: number;
+                /** @description Only this agent's (`all` means no filter). */
+                agentId?: string;
+                status?: "all" | "" | "queued" | "ringing" | "in-progress" | "completed" | "busy" | "failed" | "no-answer" | "canceled";
+                direction?: "all" | "" | "inbound" | "outbound";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calls, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_CallOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    call_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such call of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    call_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": number[];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such call of yours, or it has no recording */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Twilio account that recorded it is no longer connected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Twilio failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    initiate_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitiateCallIn"];
+            };
+        };
+        responses: {
+            /** @description Twilio took the call */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Twilio account with a number is connected (`phone_not_configured`), or the agent is not active or not deployed to production */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid, or Twilio refused the number (on `phoneNumber`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 10 calls a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Failed to initiate call: Twilio failed (`twilio_error`, `twilio_unauthorized`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_numbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Numbers, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NumberOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberIn"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NumberOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The number already reaches an agent (`number_taken`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NumberOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such number or agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such number of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    phone_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PhoneSetupOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulate_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateCallIn"];
+            };
+        };
+        responses: {
+            /** @description The call, ringing through to its greeting */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SimulatorTurnOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The agent is not active or not deployed to production */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 60 simulator steps a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulator_hangup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call, completed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such simulated call of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The call has ended (`call_ended`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulator_speech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatorSpeechIn"];
+            };
+        };
+        responses: {
+            /** @description The call's next TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SimulatorTurnOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such simulated call of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The call has ended (`call_ended`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 60 simulator steps a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_account: {
         parameters: {
             query?: never;
@@ -16091,9 +17506,9 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
-                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "audit_log" | "analytics" | "route";
+                resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
                 /** @description The `x-request-id` of the request that made the entries. */
                 requestId?: string;

@@ -1,6 +1,7 @@
 //! `/twilio`: SMS through Twilio and phone numbers proved by a code sent
 //! by SMS (docs/voice.md › Phone).
 
+pub mod calls;
 pub mod service;
 
 use agentforge_domain::Error;
@@ -24,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(verify_phone))
         .routes(routes!(send_notification))
         .routes(routes!(sms_log))
+        .merge(calls::router())
 }
 
 /// Your SMS
@@ -111,6 +113,12 @@ impl NotificationType {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SendNotificationIn {
+    /// In E.164 (`+14155552671`); spaces, dashes and brackets are allowed.
+    #[schema(
+        min_length = 2,
+        max_length = 32,
+        pattern = r"^\s*\+[0-9 ().-]*[0-9][0-9 ().-]*\s*$"
+    )]
     pub phone_number: String,
     pub notification_type: NotificationType,
     /// The details the type takes, by name, each one line of at most 500
@@ -171,8 +179,14 @@ async fn send_notification(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SendSmsIn {
     /// In E.164 (`+14155552671`); spaces, dashes and brackets are allowed.
+    #[schema(
+        min_length = 2,
+        max_length = 32,
+        pattern = r"^\s*\+[0-9 ().-]*[0-9][0-9 ().-]*\s*$"
+    )]
     pub phone_number: String,
     /// At most 1,600 characters.
+    #[schema(min_length = 1, max_length = 1600, pattern = r"\S")]
     pub message: String,
 }
 
@@ -260,6 +274,12 @@ async fn send_sms(
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SendVerificationIn {
+    /// In E.164 (`+14155552671`); spaces, dashes and brackets are allowed.
+    #[schema(
+        min_length = 2,
+        max_length = 32,
+        pattern = r"^\s*\+[0-9 ().-]*[0-9][0-9 ().-]*\s*$"
+    )]
     pub phone_number: String,
 }
 
@@ -336,8 +356,15 @@ async fn send_verification(
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VerifyPhoneIn {
+    /// In E.164 (`+14155552671`); spaces, dashes and brackets are allowed.
+    #[schema(
+        min_length = 2,
+        max_length = 32,
+        pattern = r"^\s*\+[0-9 ().-]*[0-9][0-9 ().-]*\s*$"
+    )]
     pub phone_number: String,
     /// The six digits received.
+    #[schema(pattern = r"^\s*[0-9]{6}\s*$")]
     pub code: String,
 }
 

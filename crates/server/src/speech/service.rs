@@ -314,6 +314,22 @@ pub async fn speak_whole(
     Ok(pieces.concat())
 }
 
+/// Speaks `synthesis` into the cache, for a listener that fetches it by
+/// URL (a phone call's `<Play>`): its cache key, or `None` when the audio
+/// is too large to keep.
+pub async fn speak_into_cache(
+    store: &Store,
+    speaker: &Speaker,
+    synthesis: &Synthesis,
+) -> Result<Option<String>, SpeechError> {
+    let audio = speak_whole(store, speaker, synthesis).await?;
+    // Kept by `speak` once the stream ended, when it was small enough.
+    Ok(
+        (!audio.is_empty() && audio.len() <= CACHE_MAX_BYTES)
+            .then(|| cache_key(speaker, synthesis)),
+    )
+}
+
 /// A speech failure as the API answers it: the specification's codes, 429
 /// for quota, credits and rate limits, 502 for a refused key (never 401,
 /// which would sign the browser out).

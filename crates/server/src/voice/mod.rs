@@ -50,6 +50,7 @@ pub struct VoiceMessageForm {
     /// The recording: WebM/Opus, Ogg, WAV or MP3, at most 10 MB.
     #[schema(value_type = String, format = Binary)]
     pub audio: Vec<u8>,
+    #[schema(min_length = 1, pattern = r"\S")]
     pub agent_id: String,
     /// Go on with this conversation; left out: start one.
     pub conversation_id: Option<String>,

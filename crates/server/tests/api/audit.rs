@@ -498,6 +498,18 @@ const NOT_CHANGES: &[(&str, &str)] = &[
     ),
     ("send_sms", "sends a message: the SMS log is its record"),
     (
+        "simulate_call",
+        "a call in the browser, without Twilio: the call and its conversation are its record",
+    ),
+    (
+        "simulator_speech",
+        "a simulated call's turn: its conversation is its record",
+    ),
+    (
+        "simulator_hangup",
+        "ends a simulated call: the call's status is its record",
+    ),
+    (
         "send_notification",
         "sends a message: the SMS log is its record",
     ),

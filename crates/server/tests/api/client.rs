@@ -1875,6 +1875,131 @@ impl Api<'_> {
         .await
     }
 
+    /// GET /phone/setup: Phone setup
+    pub async fn phone_setup(&self) -> Answer<PhoneSetupOut> {
+        self.data(
+            Method::GET,
+            "/api/phone/setup".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /phone/initiate-call: Place a call
+    pub async fn initiate_call(&self, body: &InitiateCallIn) -> Answer<CallOut> {
+        self.data(
+            Method::POST,
+            "/api/phone/initiate-call".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /phone/call-status/{id}: A call's status
+    pub async fn call_status(&self, id: &str) -> Answer<CallOut> {
+        self.data(
+            Method::GET,
+            format!("/api/phone/call-status/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /phone/call-history: Your calls
+    pub async fn call_history(&self, query: &CallHistoryQuery) -> Answer<Paged<CallOut>> {
+        self.page(
+            Method::GET,
+            "/api/phone/call-history".to_owned(),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /phone/numbers: Your phone numbers
+    pub async fn list_numbers(&self) -> Answer<Vec<NumberOut>> {
+        self.data(
+            Method::GET,
+            "/api/phone/numbers".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /phone/numbers: Point a number at an agent
+    pub async fn add_number(&self, body: &NumberIn) -> Answer<NumberOut> {
+        self.data(
+            Method::POST,
+            "/api/phone/numbers".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// PUT /phone/numbers/{id}: Change a number's agent
+    pub async fn update_number(&self, id: &str, body: &NumberUpdateIn) -> Answer<NumberOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/phone/numbers/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /phone/numbers/{id}: Stop a number reaching an agent
+    pub async fn delete_number(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/phone/numbers/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /phone/simulator/calls: Start a simulated call
+    pub async fn simulate_call(&self, body: &SimulateCallIn) -> Answer<SimulatorTurnOut> {
+        self.data(
+            Method::POST,
+            "/api/phone/simulator/calls".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /phone/simulator/calls/{id}/speech: Speak in a simulated call
+    pub async fn simulator_speech(
+        &self,
+        id: &str,
+        body: &SimulatorSpeechIn,
+    ) -> Answer<SimulatorTurnOut> {
+        self.data(
+            Method::POST,
+            format!("/api/phone/simulator/calls/{id}/speech"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /phone/simulator/calls/{id}/hangup: Hang up a simulated call
+    pub async fn simulator_hangup(&self, id: &str) -> Answer<CallOut> {
+        self.data(
+            Method::POST,
+            format!("/api/phone/simulator/calls/{id}/hangup"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
     /// GET /twilio/messages: Your SMS
     pub async fn sms_log(&self, query: &PageQuery) -> Answer<Paged<SmsLogOut>> {
         self.page(
@@ -1944,6 +2069,8 @@ fn every_json_operation_has_a_typed_helper() {
         "text_to_speech",
         "voice_message",
         "message_audio",
+        // Audio out: tests/api/calls.rs reaches it raw.
+        "call_recording",
     ];
     let source = include_str!("client.rs");
     let document: serde_json::Value = serde_json::from_str(&agentforge_server::openapi_json(

@@ -545,6 +545,64 @@ async fn every_endpoint_answers_the_type_it_declares() {
         })
         .await
         .value();
+        // Calls: one placed through Twilio, a number that reaches an agent,
+        // and a simulated call.
+        let line = crate::fixtures::deployed_agent(&app, &ada.token, "Line").await;
+        let call = api
+            .initiate_call(&InitiateCallIn {
+                agent_id: line.clone(),
+                phone_number: "+14155552671".into(),
+                from_number: None,
+                variables: Default::default(),
+                record: false,
+            })
+            .await
+            .value();
+        assert_eq!(api.call_status(&call.id).await.value().id, call.id);
+        assert_eq!(
+            api.call_history(&CallHistoryQuery::default())
+                .await
+                .value()
+                .meta
+                .total,
+            1
+        );
+        assert!(api.phone_setup().await.value().twilio_configured);
+        let number = api
+            .add_number(&NumberIn {
+                phone_number: "+14155550199".into(),
+                agent_id: line.clone(),
+                record_calls: true,
+            })
+            .await
+            .value();
+        api.update_number(
+            &number.id,
+            &NumberUpdateIn {
+                agent_id: line.clone(),
+                record_calls: false,
+            },
+        )
+        .await
+        .value();
+        assert_eq!(api.list_numbers().await.value().len(), 1);
+        api.delete_number(&number.id).await.value();
+        let simulated = api
+            .simulate_call(&SimulateCallIn {
+                agent_id: line.clone(),
+                variables: Default::default(),
+            })
+            .await
+            .value();
+        api.simulator_speech(
+            &simulated.call.id,
+            &SimulatorSpeechIn {
+                speech: "Hello".into(),
+            },
+        )
+        .await
+        .value();
+        api.simulator_hangup(&simulated.call.id).await.value();
         // Speech: the catalogue (the voice provider is off here) and a test in words.
         assert_eq!(api.speech_voices().await.value().voices.len(), 7);
         assert!(!api.test_speech_connection().await.value().ok);

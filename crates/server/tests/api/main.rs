@@ -13,6 +13,7 @@ mod analytics;
 mod api_keys;
 mod audit;
 mod auth;
+mod calls;
 mod chat;
 mod configuration;
 mod connections;

@@ -22,6 +22,8 @@ pub mod message;
 pub mod one_time_token;
 pub mod passage;
 pub mod personality;
+pub mod phone_call;
+pub mod phone_number;
 pub mod phone_verification;
 pub mod refresh_token;
 pub mod sms_message;

@@ -23,6 +23,7 @@ mod m0017_create_widgets;
 mod m0018_index_due_work;
 mod m0019_create_voice;
 mod m0020_create_phone_verification;
+mod m0021_create_phone_calls;
 
 pub(crate) struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_index_due_work::Migration),
             Box::new(m0019_create_voice::Migration),
             Box::new(m0020_create_phone_verification::Migration),
+            Box::new(m0021_create_phone_calls::Migration),
         ]
     }
 }
