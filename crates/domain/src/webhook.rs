@@ -167,6 +167,9 @@ string_enum!(
         ConversationHandedOff = "conversation.handed_off",
         AgentDeployed = "agent.deployed",
         DocumentIndexed = "document.indexed",
+        /// A phone call ended (completed, busy, failed, not answered or
+        /// canceled).
+        CallCompleted = "call.completed",
     }
 );
 

@@ -4185,7 +4185,7 @@ export interface components {
             message: components["schemas"]["MessageOut"];
         };
         /** @enum {string} */
-        EndpointEvent: "conversation.started" | "message.created" | "conversation.ended" | "conversation.handed_off" | "agent.deployed" | "document.indexed";
+        EndpointEvent: "conversation.started" | "message.created" | "conversation.ended" | "conversation.handed_off" | "agent.deployed" | "document.indexed" | "call.completed";
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_AcceptedOut: {
             /** @description An accepted invitation: the team you joined. */

@@ -650,10 +650,21 @@ fn said(steps: &[CallStep]) -> Vec<String> {
 
 #[tokio::test]
 async fn the_simulator_runs_the_same_turns_without_twilio() {
-    for_each_engine(async |app: TestApp| {
+    let allow_local = [("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true")];
+    for_each_engine_with(&allow_local, async |app: TestApp| {
         let token = sign_up(&app, "tryout@example.com").await;
         let api = app.api(&token);
         let agent = deployed_agent(&app, &token, "Reception").await;
+        // The call's end goes to the owner's event endpoints.
+        let receiver = crate::webhooks::Receiver::start(0).await;
+        api.create_endpoint(&agentforge_server::dto::WebhookEndpointIn {
+            url: receiver.url.clone(),
+            events: vec![agentforge_domain::webhook::EndpointEvent::CallCompleted],
+            description: None,
+            enabled: None,
+        })
+        .await
+        .value();
         let setup = api.phone_setup().await.value();
         assert!(!setup.twilio_configured);
         assert!(!setup.public_url_reachable, "{}", setup.public_url);
@@ -737,6 +748,13 @@ async fn the_simulator_runs_the_same_turns_without_twilio() {
         assert_eq!(code, 401);
         let history: Value = app.get_as("/api/phone/call-history", &token).await.1;
         assert_eq!(history["data"][0]["variables"]["customer"], "Ada");
+        let delivered = receiver.wait(1).await;
+        let event: Value = serde_json::from_str(&delivered[0].1).unwrap();
+        assert_eq!(event["type"], "call.completed");
+        assert_eq!(event["data"]["call"]["id"], id.as_str());
+        assert_eq!(event["data"]["call"]["status"], "completed");
+        assert_eq!(event["data"]["call"]["turns"], 1);
+        assert_eq!(event["data"]["agent"]["id"], agent.as_str());
     })
     .await;
 }

@@ -1013,13 +1013,13 @@ async fn failures_in_a_row_make_a_webhook_failing_and_tell_its_owner() {
 
 /// A receiver of outbound events: records each request's headers and
 /// body, and answers 500 to the first `failures` of them.
-struct Receiver {
-    url: String,
+pub(crate) struct Receiver {
+    pub(crate) url: String,
     received: std::sync::Arc<std::sync::Mutex<Vec<(axum::http::HeaderMap, String)>>>,
 }
 
 impl Receiver {
-    async fn start(failures: usize) -> Self {
+    pub(crate) async fn start(failures: usize) -> Self {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let received = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let seen = std::sync::Arc::new(AtomicUsize::new(0));
@@ -1048,12 +1048,12 @@ impl Receiver {
         }
     }
 
-    fn requests(&self) -> Vec<(axum::http::HeaderMap, String)> {
+    pub(crate) fn requests(&self) -> Vec<(axum::http::HeaderMap, String)> {
         self.received.lock().unwrap().clone()
     }
 
     /// Waits until `n` requests came; them.
-    async fn wait(&self, n: usize) -> Vec<(axum::http::HeaderMap, String)> {
+    pub(crate) async fn wait(&self, n: usize) -> Vec<(axum::http::HeaderMap, String)> {
         for _ in 0..300 {
             let got = self.requests();
             if got.len() >= n {

@@ -456,7 +456,8 @@ pub async fn report(
     sid: Option<&str>,
 ) -> Result<PhoneCall, Error> {
     let store = runtime.store();
-    let moved = store
+    let tx = store.begin().await?;
+    let moved = tx
         .calls()
         .change_status(
             &call.id,
@@ -471,11 +472,44 @@ pub async fn report(
             },
         )
         .await?;
-    let now = store
+    let now = tx
         .calls()
         .call(&call.id)
         .await?
         .ok_or_else(|| Error::not_found(Thing::Call))?;
+    // The call's end goes to the owner's event endpoints with the change.
+    let announced = moved && status.is_final() && {
+        let agent = match &now.agent_id {
+            Some(id) => tx.agents().get(id).await?,
+            None => None,
+        };
+        let event = crate::webhooks::delivery::Event::new(
+            agentforge_domain::webhook::EndpointEvent::CallCompleted,
+            serde_json::json!({
+                "call": {
+                    "id": now.id,
+                    "sid": now.sid,
+                    "direction": now.direction,
+                    "from": now.from_number,
+                    "to": now.to_number,
+                    "status": now.status,
+                    "simulated": now.simulated,
+                    "durationSeconds": now.duration_seconds,
+                    "turns": now.turns,
+                    "conversationId": now.conversation_id,
+                    "variables": now.variables,
+                    "createdAt": now.created_at,
+                    "endedAt": now.ended_at,
+                },
+                "agent": agent.map(|a| serde_json::json!({"id": a.id, "name": a.config.name})),
+            }),
+        );
+        crate::webhooks::delivery::emit_in(&tx, &now.owner_id, &event).await? > 0
+    };
+    tx.commit().await?;
+    if announced {
+        runtime.jobs().wake();
+    }
     if moved
         && status.is_final()
         && let Some(conversation_id) = &now.conversation_id

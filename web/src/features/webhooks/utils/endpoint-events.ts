@@ -5,7 +5,7 @@ import type { KeyOf } from '@/types/i18n-keys';
 // What an event endpoint may subscribe to, and how a delivery stands. The lists are checked
 // against the API document's enums: an event it adds fails the type check until it is here.
 
-/** The events in the order the form offers them (conversations first, then the agents' own). */
+/** The events in the order the form offers them (conversations first, then the agents' own, then calls). */
 export const ENDPOINT_EVENTS = enumValues<EndpointEvent>({
   'conversation.started': true,
   'message.created': true,
@@ -13,6 +13,7 @@ export const ENDPOINT_EVENTS = enumValues<EndpointEvent>({
   'conversation.handed_off': true,
   'agent.deployed': true,
   'document.indexed': true,
+  'call.completed': true,
 });
 
 export const DELIVERY_STATUSES = enumValues<DeliveryStatus>({ pending: true, succeeded: true, failed: true });
@@ -25,6 +26,7 @@ export const EVENT_DESCRIPTIONS: Record<EndpointEvent, KeyOf<'dashboard'>> = {
   'conversation.handed_off': 'webhooks.endpoints.events.conversationHandedOff',
   'agent.deployed': 'webhooks.endpoints.events.agentDeployed',
   'document.indexed': 'webhooks.endpoints.events.documentIndexed',
+  'call.completed': 'webhooks.endpoints.events.callCompleted',
 };
 
 /** The waits before each retry (the server's `webhook_retry_schedule_seconds` default), in seconds. */
