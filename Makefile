@@ -88,11 +88,12 @@ openapi:
 	cargo run --quiet --locked -p agentforge -- openapi > openapi.json
 	cd web && npm run gen:api
 
-## bench: load-test a release build with wrk, the chat benchmarks (with /v1), webhooks in and out and the widget's size, an MCP tool call's overhead, then chat turns, analytics and hostile uploads on SQLite (see docs/performance.md)
+## bench: load-test a release build with wrk, the chat benchmarks (with /v1), webhooks in and out and the widget's size, voice and phone turns, an MCP tool call's overhead, then chat turns, analytics and hostile uploads on SQLite (see docs/performance.md)
 bench: build
 	bench/run.sh
 	cargo bench -p agentforge-server --bench chat
 	cargo bench -p agentforge-server --bench webhooks
+	cargo bench -p agentforge-server --bench voice
 	cargo bench -p agentforge-mcp --bench tool_call
 	bench/turns.sh
 	bench/analytics.sh

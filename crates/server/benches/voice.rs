@@ -3,7 +3,8 @@
 //!
 //! 1. **overhead**: voice turns (a recording in, transcribed, answered,
 //!    spoken) with every provider a local stand-in that answers at once
-//!    (transcription, an OpenAI-compatible model, ElevenLabs): the turn's
+//!    (transcription, an OpenAI-compatible model writing three sentences
+//!    of its own each time, ElevenLabs): the turn's
 //!    total as the server times it is then our own time, plus the
 //!    stand-ins' few hundred microseconds on loopback. `TURNS` (200) turns,
 //!    `CONCURRENCY` (4) at a time.
@@ -124,6 +125,21 @@ async fn voice_turn(
     (timings, first_audio.expect("audio"), last_delta, end)
 }
 
+/// The turns' stages as the server timed them.
+fn stages(results: &[(Value, f64, f64, f64)]) {
+    for (name, key) in [
+        ("upload", "uploadMs"),
+        ("transcription", "transcriptionMs"),
+        ("first token", "firstTokenMs"),
+        ("first audio", "firstAudioMs"),
+    ] {
+        report(
+            &format!("{name}, as the server times it"),
+            results.iter().filter_map(|r| r.0[key].as_f64()).collect(),
+        );
+    }
+}
+
 fn report(name: &str, values: Vec<f64>) {
     let s = sorted(values);
     println!(
@@ -197,6 +213,7 @@ async fn overhead() {
         "as the client sees it (to the end event)",
         results.iter().map(|r| r.3).collect(),
     );
+    stages(&results);
 }
 
 async fn first_audio() {
@@ -231,6 +248,7 @@ async fn first_audio() {
         results.iter().map(|r| r.2).collect(),
     );
     report("the turn's end", results.iter().map(|r| r.3).collect());
+    stages(&results);
     let before = results.iter().filter(|r| r.1 < r.2).count();
     println!("  first audio before the answer was whole: {before} of {turns}");
 }

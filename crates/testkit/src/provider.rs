@@ -131,12 +131,23 @@ fn now(chunks: Vec<String>) -> Vec<(Duration, String)> {
 /// The pieces of an answer and their delays.
 fn pieces(answer: &str, question: &str, pace: Option<Pace>) -> Vec<(Duration, String)> {
     if let Some(pace) = pace {
+        // Each answer its own first word, so no two answers are the same
+        // text (nothing downstream may serve one from a cache).
+        static ANSWERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = ANSWERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         return (0..=pace.tokens)
             .map(|i| {
                 let delay = if i == 0 { pace.first_token } else { pace.every };
-                // A sentence every eight words, as a model writes them.
+                // A sentence every eight words, as a model writes them
+                // (a capital after the full stop: UAX #29 does not end a
+                // sentence before a lowercase word, "e.g. this").
+                let word = match i {
+                    0 => format!("Answer{n}"),
+                    i if i % 8 == 0 => format!("Word{i}"),
+                    i => format!("word{i}"),
+                };
                 let end = if i % 8 == 7 { ". " } else { " " };
-                (delay, format!("word{i}{end}"))
+                (delay, format!("{word}{end}"))
             })
             .collect();
     }

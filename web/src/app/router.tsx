@@ -68,6 +68,7 @@ const signup = async () => ({ Component: (await import('@/app/routes/auth/signup
 const overview = async () => ({ Component: (await import('@/app/routes/dashboard/overview')).DashboardOverviewRoute });
 const conversationsList = async () => ({ Component: (await import('@/app/routes/dashboard/conversations-list')).ConversationsListRoute });
 const integrations = async () => ({ Component: (await import('@/app/routes/dashboard/integrations')).IntegrationsRoute });
+const twilioSetup = async () => ({ Component: (await import('@/app/routes/dashboard/phone')).TwilioSetupRoute });
 
 /** The route table of the specification, section 2. */
 export const routes: RouteObject[] = [
@@ -121,7 +122,7 @@ export const routes: RouteObject[] = [
           { path: 'conversations/all', lazy: conversationsList },
           { path: 'conversations/live', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/live-conversations')).LiveConversationsRoute }) },
           { path: 'conversations/voice', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/voice-conversations')).VoiceConversationsRoute }) },
-          dash('conversations/phone', 'phone'),
+          { path: 'conversations/phone', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/phone')).PhoneCallsRoute }) },
           { path: 'conversations/:conversationId', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/conversation')).ConversationRoute }) },
           { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/chat')).ChatRoute }) },
           dash('flow', 'flow'),
@@ -141,8 +142,9 @@ export const routes: RouteObject[] = [
           { path: 'collaboration', lazy: integrations },
           { path: 'integrations', lazy: integrations },
           { path: 'integrations/elevenlabs', lazy: integrations },
-          dash('integrations/twilio', 'phone'),
-          dash('twilio', 'phone'),
+          // The specification shows the phone integration screen at both, as at conversations/phone.
+          { path: 'integrations/twilio', lazy: twilioSetup },
+          { path: 'twilio', lazy: twilioSetup },
           { path: 'integrations/api-docs', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/api-docs')).ApiDocsRoute }) },
           { path: 'integrations/webhooks', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/webhooks')).WebhooksRoute }) },
           { path: 'integrations/embeddable', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/embeddable')).EmbeddableRoute }) },

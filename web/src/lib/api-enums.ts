@@ -45,6 +45,8 @@ export type AuditOutcome = S['AuditOutcome'];
 export type AuditResource = S['AuditResource'];
 export type McpTransport = S['McpTransport'];
 export type McpStatus = S['McpStatus'];
+export type CallStatus = S['CallStatus'];
+export type CallDirection = S['CallDirection'];
 export type ImportOutcome = S['ImportOutcome'];
 /** The agent list's `sort` (GET /agents). */
 export type AgentSort = NonNullable<NonNullable<operations['list_agents']['parameters']['query']>['sort']>;
@@ -62,6 +64,9 @@ export const MODEL_PROVIDERS = enumValues<ModelProvider>({ builtin: true, openai
 export const AGENT_SORTS = enumValues<AgentSort>({ created: true, name: true, lastActive: true });
 export const CHANNELS = enumValues<Channel>({ web: true, widget: true, api: true, voice: true, phone: true, sms: true, webhook: true });
 export const CONVERSATION_STATUSES = enumValues<ConversationStatus>({ active: true, ended: true, handed_off: true });
+/** A phone call's status, Twilio's own, in the order a call goes through them. */
+export const CALL_STATUSES = enumValues<CallStatus>({ queued: true, ringing: true, 'in-progress': true, completed: true, busy: true, failed: true, 'no-answer': true, canceled: true });
+export const CALL_DIRECTIONS = enumValues<CallDirection>({ inbound: true, outbound: true });
 /** Member roles, from most to least powerful (product.md, Teams). */
 export const TEAM_ROLES = enumValues<TeamRole>({ owner: true, admin: true, member: true, viewer: true });
 /** How an MCP server is reached: a command on this host, or a URL. */

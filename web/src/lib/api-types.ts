@@ -3703,6 +3703,7 @@ export interface components {
         } | {
             /** @enum {string} */
             kind: "play";
+            text: string;
             url: string;
         } | {
             /** @enum {string} */

@@ -411,6 +411,21 @@ async fn with_the_voice_provider_on_a_call_plays_the_agents_synthesised_voice() 
         assert_eq!(code, 200, "{xml}");
         assert!(xml.contains("<Say language=\"en-US\">"), "{xml}");
         assert!(xml.contains("<Gather"), "{xml}");
+
+        // The simulator plays the same speech, as a path, with its words.
+        let simulated = api
+            .simulate_call(&SimulateCallIn {
+                agent_id: agent.clone(),
+                variables: Default::default(),
+            })
+            .await
+            .value();
+        assert!(
+            matches!(&simulated.steps[0], CallStep::Play { url, text }
+                if text == "Hi" && url.starts_with("/api/phone/speech/")),
+            "{:?}",
+            simulated.steps
+        );
     })
     .await;
 }

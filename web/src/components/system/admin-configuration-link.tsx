@@ -5,7 +5,7 @@ import { cn } from '@/components/ui/cn';
 import { useAuth } from '@/lib/auth';
 
 /** The parts of Admin › Configuration a screen points to (the page's anchors). */
-export type ConfigurationSection = 'features' | 'model';
+export type ConfigurationSection = 'features' | 'model' | 'general' | 'twilio';
 
 /**
  * A link to a section of Admin › Configuration, shown only to admins (to anyone else the screen

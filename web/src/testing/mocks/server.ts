@@ -5,6 +5,7 @@ import { makeConfiguration } from '@/testing/mocks/configuration';
 import { emptyDashboard, makeStatus } from '@/testing/mocks/dashboard';
 import { fail, mockApi, ok, paged } from '@/testing/mocks/http';
 import { makeIntegrations } from '@/testing/mocks/integrations';
+import { makePhoneSetup } from '@/testing/mocks/phone';
 import { makeUser } from '@/testing/mocks/users';
 import { makeVoices } from '@/testing/mocks/voice';
 
@@ -50,6 +51,11 @@ export const handlers = [
     }),
   ),
   mockApi.get('/v1/webhook-endpoints', () => ok([])),
+  // Phone: Twilio not connected on a local address, no numbers, calls or SMS, unless a test says otherwise.
+  mockApi.get('/phone/setup', () => ok(makePhoneSetup())),
+  mockApi.get('/phone/numbers', () => ok([])),
+  mockApi.get('/phone/call-history', ({ request }) => emptyPage(request)),
+  mockApi.get('/twilio/messages', ({ request }) => emptyPage(request)),
   // The overview: an empty workspace on a healthy server unless a test says otherwise.
   mockApi.get('/analytics/dashboard', () => ok(emptyDashboard())),
   mockApi.get('/system/status', () => ok(makeStatus())),

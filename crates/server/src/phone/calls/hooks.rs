@@ -225,7 +225,7 @@ async fn voice(
         hooks: &hooks,
     };
     Ok(match service::answer(&line, &call).await {
-        Ok(response) => twiml(&response),
+        Ok(said) => twiml(&said.response),
         Err(e) => apology(&e),
     })
 }
@@ -266,7 +266,7 @@ async fn gather(
     }
     let heard = form.get("SpeechResult").unwrap_or_default();
     Ok(match service::hear(&line, &call, heard).await {
-        Ok(response) => twiml(&response),
+        Ok(said) => twiml(&said.response),
         Err(e) => apology(&e),
     })
 }

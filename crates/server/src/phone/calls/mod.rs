@@ -689,8 +689,9 @@ pub enum CallStep {
         text: String,
         language: Option<String>,
     },
-    /// Twilio plays the audio at the URL (a path of this server's).
-    Play { url: String },
+    /// Twilio plays the audio at the URL (a path of this server's): the
+    /// agent's voice speaking `text`.
+    Play { url: String, text: String },
     /// Silence.
     Pause { seconds: u32 },
     /// Twilio listens for the caller (for at most `timeoutSeconds` before
@@ -716,28 +717,33 @@ pub struct SimulatorTurnOut {
     pub steps: Vec<CallStep>,
 }
 
-fn steps(hooks: &Hooks, response: &agentforge_twilio::twiml::Response) -> Vec<CallStep> {
+fn steps(hooks: &Hooks, said: &service::Said) -> Vec<CallStep> {
     use agentforge_twilio::twiml::{Prompt, Verb};
-    let prompt = |p: &Prompt| match p {
-        Prompt::Say(say) => CallStep::Say {
-            text: say.text.clone(),
-            language: say.language.clone(),
-        },
+    let mut words = said.words.iter();
+    let mut prompt = |p: &Prompt| match p {
+        Prompt::Say(say) => {
+            words.next();
+            CallStep::Say {
+                text: say.text.clone(),
+                language: say.language.clone(),
+            }
+        }
         Prompt::Play(play) => CallStep::Play {
             url: hooks.local(&play.url),
+            text: words.next().cloned().unwrap_or_default(),
         },
         Prompt::Pause(pause) => CallStep::Pause {
             seconds: pause.length,
         },
     };
     let mut out = Vec::new();
-    for verb in &response.verbs {
+    for verb in &said.response.verbs {
         match verb {
             Verb::Say(say) => out.push(prompt(&Prompt::Say(say.clone()))),
             Verb::Play(play) => out.push(prompt(&Prompt::Play(play.clone()))),
             Verb::Pause(pause) => out.push(prompt(&Prompt::Pause(*pause))),
             Verb::Gather(gather) => {
-                out.extend(gather.prompts.iter().map(prompt));
+                out.extend(gather.prompts.iter().map(&mut prompt));
                 out.push(CallStep::Listen {
                     timeout_seconds: gather.timeout,
                     language: gather.language.clone(),
@@ -754,14 +760,14 @@ async fn simulator_turn(
     state: &AppState,
     user: &agentforge_store::User,
     call_id: &str,
-    response: agentforge_twilio::twiml::Response,
+    said: service::Said,
     hooks: &Hooks,
 ) -> Result<SimulatorTurnOut, Error> {
     let call = service::call_of(&state.store, user, call_id).await?;
     Ok(SimulatorTurnOut {
         call: call.into(),
-        twiml: response.to_xml(),
-        steps: steps(hooks, &response),
+        twiml: said.response.to_xml(),
+        steps: steps(hooks, &said),
     })
 }
 
@@ -799,8 +805,8 @@ async fn simulate_call(
         settings: &settings,
         hooks: &hooks,
     };
-    let response = service::answer(&line, &call).await?;
-    let out = simulator_turn(&state, &user, &call.id, response, &hooks).await?;
+    let said = service::answer(&line, &call).await?;
+    let out = simulator_turn(&state, &user, &call.id, said, &hooks).await?;
     Ok((axum::http::StatusCode::CREATED, Envelope::new(out)))
 }
 
@@ -830,9 +836,10 @@ async fn simulator_speech(
         settings: &settings,
         hooks: &hooks,
     };
-    let response = service::hear(&line, &call, &body.speech).await?;
+    let said = service::hear(&line, &call, &body.speech).await?;
     // The call hangs up itself once it said goodbye.
-    if response
+    if said
+        .response
         .verbs
         .iter()
         .any(|v| matches!(v, agentforge_twilio::twiml::Verb::Hangup))
@@ -847,7 +854,7 @@ async fn simulator_speech(
         .await?;
     }
     Ok(Envelope::new(
-        simulator_turn(&state, &user, &call.id, response, &hooks).await?,
+        simulator_turn(&state, &user, &call.id, said, &hooks).await?,
     ))
 }
 

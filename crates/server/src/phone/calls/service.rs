@@ -232,14 +232,15 @@ impl CallVoice {
         Prompt::Say(Say::new(text).language(self.words.tag))
     }
 
-    /// `text`, spoken sentence by sentence: played from the cache when
-    /// synthesised, said by Twilio from the first failure on.
-    async fn speak(&self, line: &Line<'_>, text: &str) -> Vec<Prompt> {
+    /// `text`, spoken sentence by sentence (each prompt with its words):
+    /// played from the cache when synthesised, said by Twilio from the
+    /// first failure on.
+    async fn speak(&self, line: &Line<'_>, text: &str) -> Vec<(Prompt, String)> {
         let mut sentences = agentforge_speech::Sentences::new();
         let mut pieces = sentences.push(text);
         pieces.extend(sentences.finish());
         let Some(speaker) = &self.speaker else {
-            return pieces.iter().map(|p| self.say(p)).collect();
+            return pieces.into_iter().map(|p| (self.say(&p), p)).collect();
         };
         let store = line.runtime.store();
         let mut previous: Option<String> = None;
@@ -262,29 +263,53 @@ impl CallVoice {
             .await;
         let mut failed = false;
         pieces
-            .iter()
+            .into_iter()
             .zip(spoken)
-            .map(|(piece, result)| match result {
-                Ok(Some(key)) if !failed => Prompt::Play(Play::new(line.hooks.speech(&key))),
-                Ok(_) => self.say(piece),
-                Err(e) => {
-                    if !failed {
-                        tracing::warn!(error = %e, code = e.code(), "speech failed; Twilio says the rest");
+            .map(|(piece, result)| {
+                let prompt = match result {
+                    Ok(Some(key)) if !failed => Prompt::Play(Play::new(line.hooks.speech(&key))),
+                    Ok(_) => self.say(&piece),
+                    Err(e) => {
+                        if !failed {
+                            tracing::warn!(error = %e, code = e.code(), "speech failed; Twilio says the rest");
+                        }
+                        failed = true;
+                        self.say(&piece)
                     }
-                    failed = true;
-                    self.say(piece)
-                }
+                };
+                (prompt, piece)
             })
             .collect()
     }
 
-    /// Listens for the caller while `prompts` play.
-    fn listen(&self, line: &Line<'_>, call: &PhoneCall, prompts: Vec<Prompt>) -> Response {
+    /// Listens for the caller while `spoken` plays.
+    fn listen(&self, line: &Line<'_>, call: &PhoneCall, spoken: Vec<(Prompt, String)>) -> Said {
+        let (prompts, words) = spoken.into_iter().unzip();
         let mut gather = Gather::speech(line.hooks.gather(&call.id)).language(self.words.tag);
         gather.timeout = LISTEN_SECONDS;
         gather.action_on_empty_result = true;
         gather.prompts = prompts;
-        Response::new().verb(gather)
+        Said {
+            response: Response::new().verb(gather),
+            words,
+        }
+    }
+}
+
+/// A call's next TwiML, and the words of each thing it says or plays, in
+/// the document's order (TwiML's `<Play>` carries none).
+pub struct Said {
+    pub response: Response,
+    pub words: Vec<String>,
+}
+
+impl Said {
+    /// The call is over.
+    fn hang_up() -> Self {
+        Self {
+            response: Response::new().hangup(),
+            words: Vec::new(),
+        }
     }
 }
 
@@ -294,10 +319,6 @@ async fn agent_of(store: &Store, call: &PhoneCall) -> Result<Option<Agent>, Erro
         Some(id) => Ok(store.agents().get(id).await?),
         None => Ok(None),
     }
-}
-
-fn hang_up() -> Response {
-    Response::new().hangup()
 }
 
 /// The other side of the call: the caller of an inbound call, the callee
@@ -320,13 +341,13 @@ fn greeting(agent: &Agent, words: &Words) -> String {
 }
 
 /// The call's first TwiML: the greeting, listening.
-pub async fn answer(line: &Line<'_>, call: &PhoneCall) -> Result<Response, Error> {
+pub async fn answer(line: &Line<'_>, call: &PhoneCall) -> Result<Said, Error> {
     let store = line.runtime.store();
     if status_of(call).is_final() {
-        return Ok(hang_up());
+        return Ok(Said::hang_up());
     }
     let Some(agent) = agent_of(store, call).await? else {
-        return Ok(hang_up());
+        return Ok(Said::hang_up());
     };
     let voice = CallVoice::of(line, &agent).await?;
     store
@@ -346,13 +367,13 @@ pub async fn answer(line: &Line<'_>, call: &PhoneCall) -> Result<Response, Error
 }
 
 /// What the caller said (empty: nothing was heard), answered.
-pub async fn hear(line: &Line<'_>, call: &PhoneCall, heard: &str) -> Result<Response, Error> {
+pub async fn hear(line: &Line<'_>, call: &PhoneCall, heard: &str) -> Result<Said, Error> {
     let store = line.runtime.store();
     if status_of(call).is_final() {
-        return Ok(hang_up());
+        return Ok(Said::hang_up());
     }
     let Some(agent) = agent_of(store, call).await? else {
-        return Ok(hang_up());
+        return Ok(Said::hang_up());
     };
     let voice = CallVoice::of(line, &agent).await?;
     let heard: String = heard
@@ -364,11 +385,14 @@ pub async fn hear(line: &Line<'_>, call: &PhoneCall, heard: &str) -> Result<Resp
     if heard.is_empty() {
         let silences = store.calls().count_silence(&call.id).await?;
         if silences >= SILENCES_BEFORE_HANGUP {
+            let mut said = Said::hang_up();
             let mut response = Response::new();
-            for prompt in voice.speak(line, voice.words.goodbye).await {
+            for (prompt, words) in voice.speak(line, voice.words.goodbye).await {
                 response = response.verb(prompt);
+                said.words.push(words);
             }
-            return Ok(response.hangup());
+            said.response = response.hangup();
+            return Ok(said);
         }
         let prompts = voice.speak(line, voice.words.still_there).await;
         return Ok(voice.listen(line, call, prompts));

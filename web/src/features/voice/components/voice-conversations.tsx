@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { canRecognize } from '@/lib/recognition';
 import { useVoiceMessages } from '@/lib/voice';
 import { useVoiceAgents, type VoiceAgent } from '@/features/voice/api/voice-agents';
 import { NoVoiceAgents } from '@/features/voice/components/no-voice-agents';
@@ -14,7 +15,6 @@ import { RecordingClock } from '@/features/voice/components/recording-clock';
 import { TalkButton } from '@/features/voice/components/talk-button';
 import { VoiceLog } from '@/features/voice/components/voice-log';
 import { useVoiceSession } from '@/features/voice/hooks/use-voice-session';
-import { canRecognize } from '@/features/voice/utils/recognition';
 import type { Problem } from '@/features/voice/utils/voice-session';
 import type { KeyOf } from '@/types/i18n-keys';
 

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@/lib/api-types';
 import { conversationKeys } from '@/lib/conversations';
+import { startRecognition, type LiveRecognition } from '@/lib/recognition';
 import { noteSpeechFallback, stopSpeaking } from '@/lib/speech';
 import { storeTurn, voiceKeys, type VoiceMessage } from '@/lib/voice';
 import { streamVoiceTurn, VOICE_ERRORS, type VoiceEvent, type VoiceForm } from '@/features/voice/api/voice-turn';
 import { closeMicrophone, micProblem, openMicrophone, startRecording, type ActiveRecording, type MicProblem, type Recording } from '@/features/voice/utils/microphone';
 import { createPlaybackQueue, type PlaybackQueue } from '@/features/voice/utils/playback-queue';
-import { startRecognition, type LiveRecognition } from '@/features/voice/utils/recognition';
 import { createVad, rms } from '@/features/voice/utils/vad';
 
 // A voice conversation in the browser, outside React: the microphone, the recorder and the live

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import type { Delivery, DeliveryAttempt } from '@/features/webhooks/api/endpoints';
-import { CodeBlock } from '@/features/webhooks/components/copy-field';
+import { CodeBlock } from '@/components/ui/copy-field';
 import { useWebhookFormat } from '@/features/webhooks/hooks/use-webhook-format';
 
 function Attempt({ attempt }: { attempt: DeliveryAttempt }) {

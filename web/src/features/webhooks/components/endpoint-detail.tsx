@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useDeleteEndpoint, useEndpoint, useRotateEndpointSecret, type Endpoint, type EndpointWithSecret } from '@/features/webhooks/api/endpoints';
-import { CopyField } from '@/features/webhooks/components/copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 import { DeliveriesTable } from '@/features/webhooks/components/deliveries-table';
 import { EndpointFormDialog } from '@/features/webhooks/components/endpoint-form-dialog';
 import { EndpointStateBadge } from '@/features/webhooks/components/status-badge';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { EndpointWithSecret } from '@/features/webhooks/api/endpoints';
-import { CopyField } from '@/features/webhooks/components/copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 import { OnceSecretDialog } from '@/features/webhooks/components/once-secret-dialog';
 
 /** An event endpoint just made, or its secret just rotated: the `whsec_` signing secret, this once, to copy. */

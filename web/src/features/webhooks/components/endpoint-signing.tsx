@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs';
-import { CodeBlock } from '@/features/webhooks/components/copy-field';
+import { CodeBlock } from '@/components/ui/copy-field';
 import { retrySchedule } from '@/features/webhooks/utils/endpoint-events';
 import { endpointRequest, endpointVerifyNode } from '@/features/webhooks/utils/examples';
 

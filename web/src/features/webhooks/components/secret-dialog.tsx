@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { WebhookPlatform, WebhookWithSecret } from '@/features/webhooks/api/webhooks';
-import { CodeBlock, CopyField } from '@/features/webhooks/components/copy-field';
+import { CodeBlock, CopyField } from '@/components/ui/copy-field';
 import { OnceSecretDialog } from '@/features/webhooks/components/once-secret-dialog';
 import { telegramSetWebhook, zapierAction } from '@/features/webhooks/utils/examples';
 import { PLATFORM_TITLES, isStandard } from '@/features/webhooks/utils/platforms';

@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs';
 import type { Webhook, WebhookPlatform } from '@/features/webhooks/api/webhooks';
-import { CodeBlock } from '@/features/webhooks/components/copy-field';
+import { CodeBlock } from '@/components/ui/copy-field';
 import { customCurl, customNode, discordCommand, telegramSetWebhook, zapierAction } from '@/features/webhooks/utils/examples';
 import { PLATFORM_TITLES } from '@/features/webhooks/utils/platforms';
 import type { KeyOf } from '@/types/i18n-keys';

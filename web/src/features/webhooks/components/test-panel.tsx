@@ -7,7 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useTestWebhook, type TestData, type Webhook, type WebhookTestAnswer, type WebhookTestResult } from '@/features/webhooks/api/webhooks';
-import { CodeBlock } from '@/features/webhooks/components/copy-field';
+import { CodeBlock } from '@/components/ui/copy-field';
 import { credentialLabel } from '@/features/webhooks/utils/labels';
 import { errorMessage, useWebhookMessage } from '@/features/webhooks/utils/messages';
 import { CREDENTIAL_FIELDS, PLATFORM_SAMPLES, PLATFORM_TITLES, SIMPLE_SAMPLE, sampleText, type CredentialField } from '@/features/webhooks/utils/platforms';

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { useDeleteWebhook, useRegenerateWebhook, useUpdateWebhook, useWebhook, type Webhook, type WebhookWithSecret } from '@/features/webhooks/api/webhooks';
-import { CopyField } from '@/features/webhooks/components/copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 import { IntegrationLink } from '@/features/webhooks/components/credential-fields';
 import { credentialLabel } from '@/features/webhooks/utils/labels';
 import { EventsTable } from '@/features/webhooks/components/events-table';

@@ -1,8 +1,9 @@
-// The browser's own speech recognition (SpeechRecognition, or Chrome's webkitSpeechRecognition),
-// for the live transcript while one talks; its final text goes with the recording as
-// `transcript`, which the server uses when it has no transcription service of its own. Where
-// the browser has none, or it fails (Chromium without its network service), the screen simply
-// shows no live text.
+// The browser's own speech recognition (SpeechRecognition, or Chrome's webkitSpeechRecognition).
+// The voice screen (`voice`) shows it as the live transcript while one talks, and its final text
+// goes with the recording as `transcript`, which the server uses when it has no transcription
+// service of its own; the call simulator (`phone`) hears the caller with it, one utterance at a
+// time. Where the browser has none, or it fails (Chromium without its network service), the
+// screens simply show no live text (the simulator's caller types instead).
 
 type Alternative = { transcript: string };
 type Result = { isFinal: boolean; 0: Alternative; length: number };
@@ -36,15 +37,25 @@ export type LiveRecognition = {
   abort(): void;
 };
 
-/** Starts listening in `lang`; `onText` gets the text so far (final and interim) as it grows. Null where the browser cannot. */
-export function startRecognition(lang: string, onText: (text: string) => void): LiveRecognition | null {
+export type RecognitionOptions = {
+  /** One utterance: the browser stops by itself once the speaker pauses (default: listens until stopped). */
+  single?: boolean;
+  /** Called once when listening ends (by itself, on an error, or stopped), with the final text. */
+  onEnd?: (finalText: string) => void;
+};
+
+/**
+ * Starts listening in `lang`; `onText` gets the text so far (final and interim) as it grows.
+ * Null where the browser cannot.
+ */
+export function startRecognition(lang: string, onText: (text: string) => void, { single = false, onEnd }: RecognitionOptions = {}): LiveRecognition | null {
   const Ctor = recognitionConstructor();
   if (!Ctor) return null;
   let recognition: Recognition;
   try {
     recognition = new Ctor();
     recognition.lang = lang;
-    recognition.continuous = true;
+    recognition.continuous = !single;
     recognition.interimResults = true;
   } catch {
     return null;
@@ -63,16 +74,17 @@ export function startRecognition(lang: string, onText: (text: string) => void): 
     onText(`${finals.filter(Boolean).join(' ')} ${interim}`.replace(/\s+/g, ' ').trim());
   };
   recognition.onerror = () => {};
+  const finalText = () => finals.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
   recognition.onend = () => {
     ended = true;
     onEnded?.();
+    onEnd?.(finalText());
   };
   try {
     recognition.start();
   } catch {
     return null;
   }
-  const finalText = () => finals.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
   return {
     stop: () =>
       new Promise<string>((resolve) => {

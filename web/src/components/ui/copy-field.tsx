@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { CopyButton } from '@/components/ui/copy-button';
 
+// Values to copy, each with its copy button: a webhook's URL and secret, the phone numbers'
+// webhook URLs, code samples. Shown by the webhooks and phone features.
+
 /** A value to copy (a URL, a secret): read-only, selected on focus, with its copy button. */
 export function CopyField({ label, value, hint, testId, className }: { label: string; value: string; hint?: string; testId?: string; className?: string }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation();
   const id = useId();
   return (
     <div className={cn('space-y-1.5', className)}>
@@ -27,10 +30,10 @@ export function CopyField({ label, value, hint, testId, className }: { label: st
         <CopyButton
           text={value}
           size="md"
-          label={t('webhooks.copy.button')}
-          ariaLabel={t('webhooks.copy.label', { what: label })}
-          copied={t('webhooks.copy.done', { what: label })}
-          failed={t('webhooks.copy.failed')}
+          label={t('copy.button')}
+          ariaLabel={t('copy.label', { what: label })}
+          copied={t('copy.done', { what: label })}
+          failed={t('copy.failed')}
           className="shrink-0"
         />
       </div>
@@ -45,7 +48,7 @@ export function CopyField({ label, value, hint, testId, className }: { label: st
 
 /** Code to copy (a command, a snippet) under its name, left to right in every language. */
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation();
   const id = useId();
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="min-w-0 overflow-hidden rounded-xl bg-zinc-950 dark:bg-black/50">
@@ -55,10 +58,10 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         </span>
         <CopyButton
           text={code}
-          label={t('webhooks.copy.button')}
-          ariaLabel={t('webhooks.copy.label', { what: label })}
-          copied={t('webhooks.copy.done', { what: label })}
-          failed={t('webhooks.copy.failed')}
+          label={t('copy.button')}
+          ariaLabel={t('copy.label', { what: label })}
+          copied={t('copy.done', { what: label })}
+          failed={t('copy.failed')}
           variant="ghost"
           className="shrink-0 text-zinc-200 hover:bg-white/10 hover:text-white dark:text-zinc-200 dark:hover:bg-white/10"
         />
