@@ -645,7 +645,11 @@ impl Config {
         let integrations = IntegrationsConfig {
             twilio_account_sid: r.optional_string("twilio_account_sid"),
             twilio,
-            twilio_phone_number: r.optional_string("twilio_phone_number"),
+            twilio_phone_number: {
+                let number = r.optional_string("twilio_phone_number");
+                let from = r.optional_string("twilio_from_number");
+                number.or(from)
+            },
             elevenlabs,
             stt,
             stt_model: r.optional_string("stt_model"),
@@ -1045,6 +1049,32 @@ mod tests {
         assert!(errors.0[0].contains("unknown key `prot`"));
         let (_, notes) = Config::load(None, env(&[("AGENTFORGE_PROT", "1")])).unwrap();
         assert_eq!(notes.warnings.len(), 1);
+    }
+
+    #[test]
+    fn twilios_number_is_taken_by_either_name() {
+        let (config, notes) = Config::load(
+            None,
+            env(&[("AGENTFORGE_TWILIO_FROM_NUMBER", "+14155550100")]),
+        )
+        .unwrap();
+        assert_eq!(
+            config.integrations.twilio_phone_number.as_deref(),
+            Some("+14155550100")
+        );
+        assert!(notes.warnings.is_empty(), "{:?}", notes.warnings);
+        let (config, _) = Config::load(
+            None,
+            env(&[
+                ("AGENTFORGE_TWILIO_PHONE_NUMBER", "+14155550101"),
+                ("AGENTFORGE_TWILIO_FROM_NUMBER", "+14155550100"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(
+            config.integrations.twilio_phone_number.as_deref(),
+            Some("+14155550101")
+        );
     }
 
     #[test]
