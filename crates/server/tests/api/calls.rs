@@ -532,6 +532,32 @@ async fn a_number_takes_calls_and_sms_for_its_agent() {
             CallStatus::Completed
         );
 
+        // A number whose agent cannot answer is not in service either.
+        let paused = deployed_agent(&app, &token, "Paused").await;
+        let (status, body) = app
+            .send_json(
+                reqwest::Method::PUT,
+                &format!("/api/agents/{paused}"),
+                Some(&token),
+                &serde_json::json!({"status": "paused"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let quiet_line = api
+            .add_number(&NumberIn {
+                phone_number: "+14155550188".into(),
+                agent_id: paused,
+                record_calls: false,
+            })
+            .await
+            .value();
+        let mut to_paused = inbound;
+        to_paused[3] = ("To", "+14155550188");
+        to_paused[1] = ("CallSid", "CA00000000000000000000000000000097");
+        let (_, xml) = twilio_post(&app, "/api/phone/twilio/voice", &to_paused, None).await;
+        assert!(xml.contains("not in service"), "{xml}");
+        api.delete_number(&quiet_line.id).await.value();
+
         // A number nobody set up is not in service.
         let mut elsewhere = inbound;
         elsewhere[3] = ("To", "+14155550111");
@@ -591,7 +617,11 @@ async fn a_number_takes_calls_and_sms_for_its_agent() {
 
         api.delete_number(&number.id).await.value();
         assert!(api.list_numbers().await.value().is_empty());
-        assert_eq!(app.audit("phone_number.delete").await.len(), 1);
+        assert_eq!(
+            app.audit("phone_number.delete").await.len(),
+            2,
+            "this one and the paused agent's"
+        );
     })
     .await;
 }

@@ -199,14 +199,17 @@ async fn voice(
             tracing::warn!("an inbound call with a bad signature was refused");
             return Err(unsigned());
         }
-        let (Some(number), Some(sid)) = (number, form.get("CallSid")) else {
-            return Ok(twiml(
+        let not_in_service = || {
+            twiml(
                 &agentforge_twilio::twiml::Response::new()
                     .verb(agentforge_twilio::twiml::Say::new(
                         "This number is not in service.",
                     ))
                     .hangup(),
-            ));
+            )
+        };
+        let (Some(number), Some(sid)) = (number, form.get("CallSid")) else {
+            return Ok(not_in_service());
         };
         let from = form
             .get("From")
@@ -214,7 +217,7 @@ async fn voice(
             .unwrap_or_else(|| "anonymous".to_owned());
         match service::receive(&state.store, &number, sid, &from).await? {
             Some(call) => call,
-            None => return Ok(twiml(&agentforge_twilio::twiml::Response::new().hangup())),
+            None => return Ok(not_in_service()),
         }
     };
     let settings = state.configuration.get();

@@ -752,7 +752,7 @@ fn failed_to_initiate(error: Error) -> Error {
 }
 
 /// A call that came in on one of the numbers (a retry of Twilio's finds
-/// the one it made).
+/// the one it made); `None` when the number's agent cannot answer.
 pub async fn receive(
     store: &Store,
     number: &PhoneNumber,
@@ -762,9 +762,20 @@ pub async fn receive(
     if let Some(call) = store.calls().call_by_sid(sid).await? {
         return Ok(Some(call));
     }
+    // An agent that cannot answer (gone, paused, never deployed) does not
+    // take the call: the caller is told the number is not in service.
     let Some(agent) = store.agents().get(&number.agent_id).await? else {
         return Ok(None);
     };
+    if agent.status != agentforge_domain::agent::AgentStatus::Active
+        || store
+            .agents()
+            .deployed(&agent.id, agentforge_domain::agent::Environment::Production)
+            .await?
+            .is_none()
+    {
+        return Ok(None);
+    }
     let mut call = new_call(
         &number.owner_id,
         &agent,
