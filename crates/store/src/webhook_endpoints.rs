@@ -270,6 +270,15 @@ impl<'a, C: ConnectionTrait + TransactionTrait> WebhookEndpoints<'a, C> {
     }
 
     pub async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        // The deliveries first, then the endpoint: the order a delivery
+        // job takes them in (its attempt and delivery, then the endpoint's
+        // failing mark). Left to the cascade, the endpoint's row was
+        // locked first, and a job recording an attempt at that moment
+        // deadlocked with it on PostgreSQL (a 500 for the delete).
+        webhook_delivery::Entity::delete_many()
+            .filter(webhook_delivery::Column::EndpointId.eq(id))
+            .exec(self.db)
+            .await?;
         Ok(webhook_endpoint::Entity::delete_by_id(id.to_owned())
             .exec(self.db)
             .await?
