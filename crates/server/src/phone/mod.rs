@@ -219,15 +219,27 @@ impl From<agentforge_store::Sms> for SmsOut {
     }
 }
 
-async fn account(state: &AppState, user_id: &str) -> Result<service::TwilioAccount, Error> {
+/// The Twilio account that sends for `user_id`: theirs, else the
+/// server's; `None` when neither is connected.
+pub(crate) async fn twilio_of(
+    state: &AppState,
+    user_id: &str,
+) -> Result<Option<service::TwilioAccount>, Error> {
     service::twilio_for(
         &state.store,
         state.runtime.credentials().map(AsRef::as_ref),
         &state.configuration.get(),
         user_id,
     )
-    .await?
-    .ok_or(Error::Conflict(
+    .await
+}
+
+/// [`twilio_of`], or 409 `phone_not_configured`.
+pub(crate) async fn account(
+    state: &AppState,
+    user_id: &str,
+) -> Result<service::TwilioAccount, Error> {
+    twilio_of(state, user_id).await?.ok_or(Error::Conflict(
         agentforge_domain::error::Conflict::PhoneNotConfigured,
     ))
 }

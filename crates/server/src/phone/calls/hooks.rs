@@ -21,10 +21,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 
-use super::hooks_of;
-use super::service::{self, Line};
+use super::service;
+use super::{hooks_of, line_of};
 use crate::http::ApiError;
-use crate::phone::service::{TwilioAccount, twilio_for};
+use crate::phone::service::TwilioAccount;
+use crate::phone::twilio_of;
 use crate::state::AppState;
 
 /// The largest form Twilio posts (a few kilobytes in practice).
@@ -102,16 +103,6 @@ fn from_twilio(
     agentforge_twilio::signature::verify(account.client.auth_token(), &url, &form.params, signature)
 }
 
-async fn account_of(state: &AppState, owner_id: &str) -> Result<Option<TwilioAccount>, Error> {
-    twilio_for(
-        &state.store,
-        state.runtime.credentials().map(AsRef::as_ref),
-        &state.configuration.get(),
-        owner_id,
-    )
-    .await
-}
-
 /// The call a request is about (by `?call=`, else Twilio's `CallSid`),
 /// once its signature is checked against the call's account.
 async fn signed_call(
@@ -133,7 +124,7 @@ async fn signed_call(
     let Some(call) = found.filter(|c| !c.simulated) else {
         return Err(unsigned());
     };
-    let Some(account) = account_of(state, &call.owner_id).await? else {
+    let Some(account) = twilio_of(state, &call.owner_id).await? else {
         return Err(unsigned());
     };
     if !from_twilio(state, uri, headers, form, &account) {
@@ -192,7 +183,7 @@ async fn voice(
         };
         let owner = number.as_ref().map_or("", |n| n.owner_id.as_str());
         // A number no agent takes is checked against the server's account.
-        let Some(account) = account_of(&state, owner).await? else {
+        let Some(account) = twilio_of(&state, owner).await? else {
             return Err(unsigned());
         };
         if !from_twilio(&state, &uri, &headers, &form, &account) {
@@ -220,13 +211,7 @@ async fn voice(
             None => return Ok(not_in_service()),
         }
     };
-    let settings = state.configuration.get();
-    let hooks = hooks_of(&state);
-    let line = Line {
-        runtime: &state.runtime,
-        settings: &settings,
-        hooks: &hooks,
-    };
+    let line = line_of(&state);
     Ok(match service::answer(&line, &call).await {
         Ok(said) => twiml(&said.response),
         Err(e) => apology(&e),
@@ -244,13 +229,7 @@ async fn gather(
 ) -> Result<Response, ApiError> {
     let form = Form::read(&body)?;
     let call = signed_call(&state, &uri, &headers, &query, &form).await?;
-    let settings = state.configuration.get();
-    let hooks = hooks_of(&state);
-    let line = Line {
-        runtime: &state.runtime,
-        settings: &settings,
-        hooks: &hooks,
-    };
+    let line = line_of(&state);
     // An inbound call to a recorded number is recorded once it is
     // connected (Twilio records only calls in progress).
     if call.record
@@ -258,11 +237,10 @@ async fn gather(
         && call.turns == 0
         && call.silences == 0
         && call.direction == service::Direction::Inbound.as_str()
-        && let (Some(sid), Ok(Some(account))) =
-            (&call.sid, account_of(&state, &call.owner_id).await)
+        && let (Some(sid), Ok(Some(account))) = (&call.sid, twilio_of(&state, &call.owner_id).await)
         && let Err(e) = account
             .client
-            .start_recording(sid, &hooks.recording(&call.id))
+            .start_recording(sid, &line.hooks.recording(&call.id))
             .await
     {
         tracing::warn!(error = %e, call = %call.id, "cannot start recording a call");
@@ -343,7 +321,7 @@ async fn sms(
         None => None,
     };
     let owner = number.as_ref().map_or("", |n| n.owner_id.as_str());
-    let Some(account) = account_of(&state, owner).await? else {
+    let Some(account) = twilio_of(&state, owner).await? else {
         return Err(unsigned());
     };
     if !from_twilio(&state, &uri, &headers, &form, &account) {

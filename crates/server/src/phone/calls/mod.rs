@@ -60,6 +60,15 @@ pub(crate) fn hooks_of(state: &AppState) -> Hooks {
     )
 }
 
+/// What a call's turns need, for this server as it is configured now.
+pub(crate) fn line_of(state: &AppState) -> Line<'_> {
+    Line {
+        runtime: &state.runtime,
+        settings: state.configuration.get(),
+        hooks: hooks_of(state),
+    }
+}
+
 /// A call, as the API shows it.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -175,13 +184,7 @@ async fn phone_setup(
     CurrentUser(user, _actor): CurrentUser,
 ) -> Result<Envelope<PhoneSetupOut>, ApiError> {
     let settings = state.configuration.get();
-    let account = crate::phone::service::twilio_for(
-        &state.store,
-        state.runtime.credentials().map(AsRef::as_ref),
-        &settings,
-        &user.id,
-    )
-    .await?;
+    let account = crate::phone::twilio_of(&state, &user.id).await?;
     let hooks = hooks_of(&state);
     let public_url = settings.general.public_url.clone();
     Ok(Envelope::new(PhoneSetupOut {
@@ -267,23 +270,8 @@ async fn initiate_call(
     state
         .rate_limiter
         .check(&format!("call:{}", user.id), service::CALLS_PER_MINUTE)?;
-    let settings = state.configuration.get();
-    let account = crate::phone::service::twilio_for(
-        &state.store,
-        state.runtime.credentials().map(AsRef::as_ref),
-        &settings,
-        &user.id,
-    )
-    .await?
-    .ok_or(Error::Conflict(
-        agentforge_domain::error::Conflict::PhoneNotConfigured,
-    ))?;
-    let hooks = hooks_of(&state);
-    let line = Line {
-        runtime: &state.runtime,
-        settings: &settings,
-        hooks: &hooks,
-    };
+    let account = crate::phone::account(&state, &user.id).await?;
+    let line = line_of(&state);
     let call = service::place(
         &line,
         &account,
@@ -318,13 +306,7 @@ async fn call_status(
     let call = service::call_of(&state.store, &user, &id).await?;
     let stale = (Utc::now() - call.updated_at).num_seconds() >= 5;
     let call = if stale && !call.simulated && call.sid.is_some() {
-        let account = crate::phone::service::twilio_for(
-            &state.store,
-            state.runtime.credentials().map(AsRef::as_ref),
-            &state.configuration.get(),
-            &user.id,
-        )
-        .await?;
+        let account = crate::phone::twilio_of(&state, &user.id).await?;
         service::refreshed(&state.runtime, account.as_ref(), call).await?
     } else {
         call
@@ -432,16 +414,7 @@ async fn call_recording(
     let Some(recording) = &call.recording_sid else {
         return Err(Error::not_found(Thing::Call).into());
     };
-    let account = crate::phone::service::twilio_for(
-        &state.store,
-        state.runtime.credentials().map(AsRef::as_ref),
-        &state.configuration.get(),
-        &user.id,
-    )
-    .await?
-    .ok_or(Error::Conflict(
-        agentforge_domain::error::Conflict::PhoneNotConfigured,
-    ))?;
+    let account = crate::phone::account(&state, &user.id).await?;
     let audio = account
         .client
         .recording_audio(recording, service::RECORDING_MAX_BYTES)
@@ -798,15 +771,9 @@ async fn simulate_call(
     check_simulator(&state, &user)?;
     let call =
         service::simulate(&state.store, &user, &actor, &body.agent_id, &body.variables).await?;
-    let settings = state.configuration.get();
-    let hooks = hooks_of(&state);
-    let line = Line {
-        runtime: &state.runtime,
-        settings: &settings,
-        hooks: &hooks,
-    };
+    let line = line_of(&state);
     let said = service::answer(&line, &call).await?;
-    let out = simulator_turn(&state, &user, &call.id, said, &hooks).await?;
+    let out = simulator_turn(&state, &user, &call.id, said, &line.hooks).await?;
     Ok((axum::http::StatusCode::CREATED, Envelope::new(out)))
 }
 
@@ -829,13 +796,7 @@ async fn simulator_speech(
 ) -> Result<Envelope<SimulatorTurnOut>, ApiError> {
     check_simulator(&state, &user)?;
     let call = simulated_call(&state, &user, &id).await?;
-    let settings = state.configuration.get();
-    let hooks = hooks_of(&state);
-    let line = Line {
-        runtime: &state.runtime,
-        settings: &settings,
-        hooks: &hooks,
-    };
+    let line = line_of(&state);
     let said = service::hear(&line, &call, &body.speech).await?;
     // The call hangs up itself once it said goodbye.
     if said
@@ -854,7 +815,7 @@ async fn simulator_speech(
         .await?;
     }
     Ok(Envelope::new(
-        simulator_turn(&state, &user, &call.id, said, &hooks).await?,
+        simulator_turn(&state, &user, &call.id, said, &line.hooks).await?,
     ))
 }
 

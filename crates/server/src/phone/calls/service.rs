@@ -185,8 +185,8 @@ impl Hooks {
 /// What a call needs to run its turns.
 pub struct Line<'a> {
     pub runtime: &'a Runtime,
-    pub settings: &'a Settings,
-    pub hooks: &'a Hooks,
+    pub settings: std::sync::Arc<Settings>,
+    pub hooks: Hooks,
 }
 
 /// How a call speaks: the agent's ElevenLabs voice when the voice provider
@@ -206,7 +206,7 @@ impl CallVoice {
             speech::speaker(
                 store,
                 line.runtime.credentials().map(AsRef::as_ref),
-                line.settings,
+                &line.settings,
                 &agent.owner_id,
                 agent.team_id.as_deref(),
             )

@@ -11,7 +11,7 @@ use agentforge_runtime::{JobFailure, Runtime, TurnEvent, TurnRequest};
 use agentforge_store::{NewJob, Sms};
 use serde_json::json;
 
-use crate::phone::service::{SMS_MAX_CHARS, TwilioAccount, send, twilio_for};
+use crate::phone::service::{SMS_MAX_CHARS, TwilioAccount, send};
 use crate::state::{AppState, Services};
 
 /// The job that answers an SMS.
@@ -110,14 +110,7 @@ async fn answer(state: &AppState, sms_id: &str) -> Result<(), Error> {
         return Ok(());
     };
     let text: String = answer.trim().chars().take(SMS_MAX_CHARS).collect();
-    let Some(account) = twilio_for(
-        store,
-        state.runtime.credentials().map(AsRef::as_ref),
-        &state.configuration.get(),
-        &inbound.owner_id,
-    )
-    .await?
-    else {
+    let Some(account) = crate::phone::twilio_of(state, &inbound.owner_id).await? else {
         tracing::warn!(sms = %sms_id, "no Twilio account to answer an SMS from");
         return Ok(());
     };
