@@ -168,6 +168,13 @@ string_enum!(
         PhoneNumberCreate = "phone_number.create",
         PhoneNumberUpdate = "phone_number.update",
         PhoneNumberDelete = "phone_number.delete",
+        WorkflowCreate = "workflow.create",
+        WorkflowUpdate = "workflow.update",
+        WorkflowDelete = "workflow.delete",
+        WorkflowRotateHook = "workflow.rotate_hook",
+        WorkflowExecute = "workflow.execute",
+        WorkflowCancel = "workflow.cancel",
+        WorkflowRetry = "workflow.retry",
         // Administration.
         ConfigurationUpdate = "configuration.update",
         JobRetry = "job.retry",

@@ -166,6 +166,8 @@ string_enum!(
         Delivery = "delivery",
         Call = "call",
         PhoneNumber = "phone_number",
+        Workflow = "workflow",
+        Execution = "execution",
     }
 );
 
@@ -197,6 +199,8 @@ impl Thing {
             Thing::Delivery => "delivery_not_found",
             Thing::Call => "call_not_found",
             Thing::PhoneNumber => "phone_number_not_found",
+            Thing::Workflow => "workflow_not_found",
+            Thing::Execution => "execution_not_found",
         }
     }
 
@@ -226,6 +230,8 @@ impl Thing {
             Thing::Delivery => "Delivery not found",
             Thing::Call => "Call not found",
             Thing::PhoneNumber => "This number is not one of yours",
+            Thing::Workflow => "Workflow not found",
+            Thing::Execution => "Workflow run not found",
         }
     }
 }
@@ -330,6 +336,11 @@ string_enum!(
         PhoneNotConfigured = "phone_not_configured",
         NumberTaken = "number_taken",
         CallEnded = "call_ended",
+        TooManyWorkflows = "too_many_workflows",
+        TooManyRuns = "too_many_runs",
+        RunFinished = "run_finished",
+        RunNotFailed = "run_not_failed",
+        WorkflowNotActive = "workflow_not_active",
     }
 );
 
@@ -391,6 +402,17 @@ impl Conflict {
                 "This number already reaches an agent on this server: change or remove that first"
             }
             Conflict::CallEnded => "This call has ended",
+            Conflict::TooManyWorkflows => {
+                "You have as many workflows as an account may have (200); delete one first"
+            }
+            Conflict::TooManyRuns => {
+                "This workflow has as many runs queued or running as it may have (1000); wait for some to finish"
+            }
+            Conflict::RunFinished => "This run has finished already",
+            Conflict::RunNotFailed => "Only a failed run can be retried",
+            Conflict::WorkflowNotActive => {
+                "This workflow is not active: its trigger starts runs once it is"
+            }
             Conflict::VoiceDisabled => {
                 "This agent does not take voice: turn voice on in its settings first"
             }

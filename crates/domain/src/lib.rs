@@ -105,6 +105,7 @@ pub mod text;
 pub mod voice;
 pub mod webhook;
 pub mod widget;
+pub mod workflow;
 
 pub use email::Email;
 pub use error::{Conflict, Denied, Error, Problem, Problems, Thing};

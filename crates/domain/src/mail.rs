@@ -33,6 +33,7 @@ string_enum!(
         TeamInvitation = "team_invitation",
         TeamMemberAdded = "team_member_added",
         TeamMessage = "team_message",
+        WorkflowMessage = "workflow_message",
         ContactMessage = "contact_message",
         WebhookFailing = "webhook_failing",
         WebhookEndpointDisabled = "webhook_endpoint_disabled",

@@ -298,6 +298,10 @@ pub enum Resource<'a> {
     WebhookEndpoint {
         owner_id: &'a str,
     },
+    /// A workflow (and its runs), by its owner.
+    Workflow {
+        owner_id: &'a str,
+    },
     /// Commands run on this host (stdio MCP servers): admins, signed in.
     HostCommands,
     /// What only a signed-in session may do: manage API keys, change the
@@ -329,6 +333,7 @@ impl Resource<'_> {
             Resource::ApiKey { .. } => Thing::ApiKey,
             Resource::McpServer { .. } => Thing::McpServer,
             Resource::WebhookEndpoint { .. } => Thing::WebhookEndpoint,
+            Resource::Workflow { .. } => Thing::Workflow,
             Resource::Widget { .. } => Thing::Agent,
             Resource::HostCommands => Thing::User,
             Resource::Integrations(IntegrationOwner::User(_)) => Thing::Integration,
@@ -475,7 +480,9 @@ pub fn allowed(actor: &Actor, action: Action, resource: Resource<'_>) -> Result<
                 hidden()
             }
         }
-        Resource::McpServer { owner_id } | Resource::WebhookEndpoint { owner_id } => {
+        Resource::McpServer { owner_id }
+        | Resource::WebhookEndpoint { owner_id }
+        | Resource::Workflow { owner_id } => {
             if actor.user_id() == Some(owner_id)
                 || (actor.is_admin() && matches!(action, Action::View | Action::Delete))
             {

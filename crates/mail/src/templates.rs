@@ -159,6 +159,16 @@ pub enum Message {
         team: String,
         message: String,
     },
+    /// A workflow's "send email" node: the subject and body its author
+    /// wrote, to an address that may have no account (no name to greet).
+    WorkflowMessage {
+        /// The workflow's name, quoted.
+        workflow: String,
+        /// The author's subject: the email's whole subject, on one line.
+        subject: String,
+        /// The author's text, quoted whole.
+        body: String,
+    },
     /// The contact form's message, to the operator.
     ContactMessage {
         /// Who wrote: their name, quoted, and address.
@@ -201,6 +211,7 @@ impl Message {
             Message::TeamInvitation { .. } => MailTemplate::TeamInvitation,
             Message::TeamMemberAdded { .. } => MailTemplate::TeamMemberAdded,
             Message::TeamMessage { .. } => MailTemplate::TeamMessage,
+            Message::WorkflowMessage { .. } => MailTemplate::WorkflowMessage,
             Message::ContactMessage { .. } => MailTemplate::ContactMessage,
             Message::WebhookFailing { .. } => MailTemplate::WebhookFailing,
             Message::WebhookEndpointDisabled { .. } => MailTemplate::WebhookEndpointDisabled,
@@ -219,7 +230,9 @@ impl Message {
             | Message::TeamMessage { name, .. }
             | Message::WebhookFailing { name, .. }
             | Message::WebhookEndpointDisabled { name, .. } => name,
-            Message::TeamInvitation { .. } | Message::ContactMessage { .. } => "",
+            Message::TeamInvitation { .. }
+            | Message::WorkflowMessage { .. }
+            | Message::ContactMessage { .. } => "",
         }
     }
 
@@ -236,6 +249,7 @@ impl Message {
             | Message::PasswordWasReset { reset_link, .. } => Some(reset_link),
             Message::EmailChanged { .. }
             | Message::TeamMessage { .. }
+            | Message::WorkflowMessage { .. }
             | Message::ContactMessage { .. } => None,
         }
     }
@@ -271,6 +285,9 @@ impl Message {
                 context! { product, name, by, team, role => role_name(role) }
             }
             Message::TeamMessage { from, team, .. } => context! { product, name, from, team },
+            Message::WorkflowMessage {
+                workflow, subject, ..
+            } => context! { product, workflow, subject },
             Message::ContactMessage {
                 from,
                 email,
@@ -294,9 +311,9 @@ impl Message {
     /// Text quoted whole, apart from the sentences.
     fn quote(&self) -> Option<&str> {
         match self {
-            Message::TeamMessage { message, .. } | Message::ContactMessage { message, .. } => {
-                Some(message)
-            }
+            Message::TeamMessage { message, .. }
+            | Message::WorkflowMessage { body: message, .. }
+            | Message::ContactMessage { message, .. } => Some(message),
             Message::WebhookFailing { error, .. }
             | Message::WebhookEndpointDisabled { error, .. }
                 if !error.is_empty() =>
@@ -653,6 +670,11 @@ mod tests {
                 team: "“Support”".into(),
                 message: "Stand-up at ten\nin room 2".into(),
             },
+            Message::WorkflowMessage {
+                workflow: "“Support”".into(),
+                subject: "Your order\r\nhas shipped".into(),
+                body: "Your parcel left today\nTrack it online".into(),
+            },
         ]
     }
 
@@ -678,6 +700,15 @@ mod tests {
                 if let Message::TeamMessage { .. } = message {
                     assert!(
                         mail.text.contains("> Stand-up at ten\n> in room 2"),
+                        "{}",
+                        mail.text
+                    );
+                }
+                if let Message::WorkflowMessage { .. } = message {
+                    assert_eq!(mail.subject, "Your order has shipped", "{language}");
+                    assert!(
+                        mail.text
+                            .contains("> Your parcel left today\n> Track it online"),
                         "{}",
                         mail.text
                     );
@@ -766,6 +797,52 @@ mod tests {
         assert!(mail.html.contains("A &amp; B"));
         assert!(mail.text.contains("Hello <b>Ada</b>,"));
         assert!(mail.text.contains("> <img src=x onerror=alert(1)>"));
+    }
+
+    #[test]
+    fn a_workflows_email_says_what_its_author_wrote() {
+        let templates = Templates::new().unwrap();
+        let message = Message::WorkflowMessage {
+            workflow: "“A & B”".into(),
+            subject: "Order <42>\r\nBcc: eve@example.com\n{{ product }}".into(),
+            body: "<img src=x onerror=alert(1)>\n{{ product }}".into(),
+        };
+        assert_eq!(message.template(), MailTemplate::WorkflowMessage);
+        let mail = templates.render(&brand(), Language::En, &message).unwrap();
+        // The subject is the author's, whole, on one line: never a sentence.
+        assert_eq!(
+            mail.subject,
+            "Order <42> Bcc: eve@example.com {{ product }}"
+        );
+        assert!(!mail.subject.contains('\r') && !mail.subject.contains('\n'));
+        assert!(!mail.html.contains("<img") && !mail.html.contains("<42>"));
+        assert!(
+            mail.html.contains("&lt;img src=x onerror=alert(1)&gt;"),
+            "{}",
+            mail.html
+        );
+        assert!(mail.html.contains("<blockquote"));
+        assert!(mail.html.contains("A &amp; B"));
+        assert!(mail.text.starts_with("Hello,\n\n"), "{}", mail.text);
+        assert!(
+            mail.text
+                .contains("> <img src=x onerror=alert(1)>\n> {{ product }}"),
+            "{}",
+            mail.text
+        );
+        assert!(
+            mail.text
+                .contains("Sent by the workflow “A & B” on AgentForge."),
+            "{}",
+            mail.text
+        );
+        let french = templates.render(&brand(), Language::Fr, &message).unwrap();
+        assert_eq!(french.subject, mail.subject);
+        assert!(
+            french.text.contains("workflow “A & B” sur AgentForge"),
+            "{}",
+            french.text
+        );
     }
 
     #[test]

@@ -58,6 +58,16 @@ pub enum LiveEvent {
         /// The user ids it is for.
         recipients: Vec<String>,
     },
+    /// A workflow run moved on: its status, and the step that changed.
+    WorkflowRun {
+        owner_id: String,
+        workflow_id: String,
+        execution_id: String,
+        /// The run's status (`queued`, `running` …).
+        status: String,
+        /// The node whose step changed, its iteration and its status.
+        step: Option<(String, u32, String)>,
+    },
 }
 
 /// Delivers live events (the server's realtime hub), in the order given.

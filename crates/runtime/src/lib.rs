@@ -17,6 +17,7 @@ pub mod signature;
 mod tasks;
 pub mod tools;
 mod turn;
+pub mod workflow;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

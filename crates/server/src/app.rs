@@ -51,7 +51,8 @@ fn api_routes(request_timeout: Duration) -> OpenApiRouter<AppState> {
         .merge(crate::widget::router())
         .merge(crate::speech::router())
         .merge(crate::voice::router())
-        .merge(crate::phone::router());
+        .merge(crate::phone::router())
+        .merge(crate::workflows::router());
     let long = OpenApiRouter::new()
         .merge(chat::turns())
         .merge(knowledge::uploads())

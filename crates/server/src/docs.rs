@@ -29,11 +29,26 @@ use crate::http::ApiError;
         (name = "personalities", description = "Personalities agents can take on"),
         (name = "teams", description = "Teams, members and roles, team agents and invitations"),
         (name = "voice", description = "Speech (ElevenLabs), voice conversations and their audio"),
+        (name = "workflows", description = "Workflows, their runs, the AI workflow generator and the orchestration overview"),
         (name = "mcp", description = "MCP servers that lend agents their tools"),
         (name = "api-keys", description = "Your API keys: `Authorization: Bearer af_…` acts as you on /api, /v1 and /mcp"),
         (name = "admin", description = "Administration; admins only"),
     ),
-    components(schemas(crate::realtime::Event, crate::voice::service::VoiceEvent)),
+    components(schemas(
+        crate::realtime::Event,
+        crate::voice::service::VoiceEvent,
+        agentforge_domain::workflow::graph::NodeKind,
+        agentforge_domain::workflow::graph::AgentNodeData,
+        agentforge_domain::workflow::graph::LlmNodeData,
+        agentforge_domain::workflow::graph::HttpNodeData,
+        agentforge_domain::workflow::graph::ConditionNodeData,
+        agentforge_domain::workflow::graph::TransformNodeData,
+        agentforge_domain::workflow::graph::DelayNodeData,
+        agentforge_domain::workflow::graph::McpNodeData,
+        agentforge_domain::workflow::graph::SmsNodeData,
+        agentforge_domain::workflow::graph::EmailNodeData,
+        agentforge_domain::workflow::graph::EndNodeData,
+    )),
     modifiers(&BearerAuth),
 )]
 pub struct ApiDoc;
@@ -84,6 +99,35 @@ pub mod schema {
 
     const FLOW: &str = "The conversation flow graph: an object with nodes and edges.";
     const DEPLOYMENT: &str = "Settings of this deployment (free-form).";
+
+    fn any(description: &str) -> Object {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::AnyValue)
+            .description(Some(description))
+            .build()
+    }
+
+    /// A workflow run's input.
+    pub fn run_input() -> Object {
+        any("The run's input (`input` in templates): any JSON, at most 64 KiB.")
+    }
+
+    /// A workflow run's output.
+    pub fn run_output() -> Object {
+        any(
+            "What the run gave: its end node's output, else its last node's; null until it succeeds.",
+        )
+    }
+
+    /// A step's input.
+    pub fn step_input() -> Object {
+        any("What the node was given: its settings with the templates filled in.")
+    }
+
+    /// A step's output.
+    pub fn step_output() -> Object {
+        any("What the node gave (`nodes.<id>.output` in later templates).")
+    }
 
     /// A JSON object with any members.
     pub fn json_object() -> Object {

@@ -43,6 +43,7 @@ mod voice;
 mod web_app;
 mod webhooks;
 mod widget;
+mod workflows;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -125,12 +126,22 @@ pub mod dto {
         WidgetChatIn, WidgetHistoryOut, WidgetHistoryQuery, WidgetOut, WidgetPublicOut,
         WidgetSettingsIo,
     };
+    pub use crate::workflows::types::*;
     pub use agentforge_domain::analytics::{Interval, Metric, ReportScope};
     pub use agentforge_domain::integration::{IntegrationName, IntegrationScope};
     pub use agentforge_domain::team::{DefaultRole, InvitePolicy};
     pub use agentforge_domain::webhook::{DeliveryStatus, EndpointEvent};
     pub use agentforge_domain::webhook::{WebhookEventStatus, WebhookPlatform, WebhookStatus};
     pub use agentforge_domain::widget::{WidgetIcon, WidgetPosition};
+    pub use agentforge_domain::workflow::generate::{GeneratedBy, WorkflowComplexity};
+    pub use agentforge_domain::workflow::graph::{
+        AgentNodeData, ConditionNodeData, DelayNodeData, EmailNodeData, EndNodeData, HttpNodeData,
+        LlmNodeData, McpNodeData, SmsNodeData, TransformNodeData,
+    };
+    pub use agentforge_domain::workflow::{
+        Edge, ExecutionStatus, Graph, Node, Position, RunTrigger, StepStatus, Trigger, TriggerKind,
+        WorkflowEvent, WorkflowStatus, graph::EdgeHandle,
+    };
 }
 
 pub use analytics::rollup::refresh as refresh_analytics;
@@ -271,6 +282,16 @@ impl Application {
                 serde_json::Value::Null,
             )
             .context("cannot schedule the analytics rollup")?;
+        state.runtime.jobs().register(
+            workflows::engine::STEP,
+            workflows::engine::StepJob::new(state.downgrade()),
+        );
+        state.runtime.jobs().register(
+            workflows::service::SCHEDULE,
+            workflows::triggers::ScheduleJob {
+                store: state.store.clone(),
+            },
+        );
         state
             .runtime
             .start()
@@ -389,6 +410,7 @@ mod architecture {
         "system",
         "teams",
         "webhooks",
+        "workflows",
     ];
 
     fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -88,6 +88,20 @@ pub enum Event {
     /// read `/api/system/status` again.
     #[serde(rename = "configuration.changed")]
     ConfigurationChanged { revision: i64 },
+    /// A workflow run moved on (its owner's): the run's status, and the
+    /// node whose step changed with that step's status.
+    #[serde(rename = "workflow.execution", rename_all = "camelCase")]
+    WorkflowExecution {
+        workflow_id: String,
+        execution_id: String,
+        status: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        iteration: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        step_status: Option<String>,
+    },
 }
 
 /// An event on its way: who may see it and its JSON text.
@@ -160,7 +174,7 @@ impl Announce for Hub {
                     agent,
                 } => (Some(conversation), Some(agent)),
                 LiveEvent::ConversationDeleted { conversation } => (Some(conversation), None),
-                LiveEvent::TeamNotification { .. } => (None, None),
+                LiveEvent::TeamNotification { .. } | LiveEvent::WorkflowRun { .. } => (None, None),
             };
             let audience = match conversation {
                 Some(c) => match &known {
@@ -316,6 +330,29 @@ impl Hub {
                     from,
                 },
             ),
+            LiveEvent::WorkflowRun {
+                owner_id,
+                workflow_id,
+                execution_id,
+                status,
+                step,
+            } => {
+                let (node_id, iteration, step_status) = match step {
+                    Some((node, iteration, status)) => (Some(node), Some(iteration), Some(status)),
+                    None => (None, None, None),
+                };
+                (
+                    vec![owner_id],
+                    Event::WorkflowExecution {
+                        workflow_id,
+                        execution_id,
+                        status,
+                        node_id,
+                        iteration,
+                        step_status,
+                    },
+                )
+            }
         }
     }
 

@@ -246,6 +246,22 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Agents<'a, C> {
         Ok(rows.into_iter().collect())
     }
 
+    /// The names of `owner_id`'s agents, by id.
+    pub async fn names_of_owner(
+        &self,
+        owner_id: &str,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(agent::Entity::find()
+            .select_only()
+            .column(agent::Column::Id)
+            .column(agent::Column::Name)
+            .filter(agent::Column::OwnerId.eq(owner_id))
+            .limit(10_000)
+            .into_tuple()
+            .all(self.db)
+            .await?)
+    }
+
     /// How many agents `owner_id` has, and how many of them are active.
     pub async fn count_for_owner(&self, owner_id: &str) -> Result<(u64, u64), StoreError> {
         let mine = agent::Entity::find().filter(agent::Column::OwnerId.eq(owner_id));

@@ -23,6 +23,15 @@ fn count(value: i64) -> u64 {
     u64::try_from(value).unwrap_or_default()
 }
 
+/// What is live among one owner's conversations.
+#[derive(Debug, Clone, Default)]
+pub struct Live {
+    /// Conversations with an answer being written, and since when.
+    pub answering: Vec<(Conversation, DateTime<Utc>)>,
+    /// Conversations handed to a person.
+    pub handed_off: Vec<Conversation>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Conversation {
     pub id: String,
@@ -514,6 +523,49 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
             Scope::Agent(id) => counted.add(conversation::Column::AgentId.eq(id.clone())),
             Scope::Owner(id) => counted.add(conversation::Column::OwnerId.eq(id.clone())),
         }
+    }
+
+    /// What is live among `owner_id`'s agents' conversations: those with
+    /// an answer being written (and since when), and those handed to a
+    /// person; at most `limit` of each, newest first.
+    pub async fn live_of_owner(&self, owner_id: &str, limit: u64) -> Result<Live, StoreError> {
+        let mine = Query::select()
+            .column(conversation::Column::Id)
+            .from(conversation::Entity)
+            .and_where(conversation::Column::OwnerId.eq(owner_id))
+            .and_where(conversation::Column::Test.eq(false))
+            .to_owned();
+        let streaming: Vec<(String, DateTime<Utc>)> = message::Entity::find()
+            .select_only()
+            .column(message::Column::ConversationId)
+            .column(message::Column::CreatedAt)
+            .filter(message::Column::Status.eq(MessageStatus::Streaming.as_str()))
+            .filter(message::Column::ConversationId.in_subquery(mine))
+            .order_by_desc(message::Column::CreatedAt)
+            .limit(limit)
+            .into_tuple()
+            .all(self.db)
+            .await?;
+        let mut answering = Vec::with_capacity(streaming.len());
+        for (id, since) in streaming {
+            if let Some(c) = self.get(&id).await? {
+                answering.push((c, since));
+            }
+        }
+        let handed_off = conversation::Entity::find()
+            .filter(conversation::Column::OwnerId.eq(owner_id))
+            .filter(conversation::Column::Status.eq(ConversationStatus::HandedOff.as_str()))
+            .order_by_desc(conversation::Column::LastMessageAt)
+            .limit(limit)
+            .all(self.db)
+            .await?
+            .into_iter()
+            .map(Conversation::try_from)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Live {
+            answering,
+            handed_off,
+        })
     }
 
     /// Opens a turn in one transaction: the conversation (when new), the

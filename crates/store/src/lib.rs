@@ -31,6 +31,7 @@ mod voice;
 mod webhook_endpoints;
 mod webhooks;
 mod widgets;
+mod workflows;
 
 /// The most rows one multi-row insert writes: a statement's parameters
 /// are bounded (SQLite 32,766, PostgreSQL 65,535), and a row of the widest
@@ -48,8 +49,8 @@ pub use configuration::{Configuration, StoredConfiguration};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use contact::{ContactMessage, ContactMessages, NewContactMessage};
 pub use conversations::{
-    Conversation, ConversationFilter, Conversations, Message, NewConversation, NewMessage, Scope,
-    TurnConversation,
+    Conversation, ConversationFilter, Conversations, Live, Message, NewConversation, NewMessage,
+    Scope, TurnConversation,
 };
 pub use db::{Db, DbTx};
 pub use error::StoreError;
@@ -75,6 +76,10 @@ pub use webhooks::{
     WebhookEvent, WebhookFilter, Webhooks,
 };
 pub use widgets::{Widget, Widgets};
+pub use workflows::{
+    Execution, ExecutionChange, RunCounts, Step, StepChange, Workflow, WorkflowChange,
+    WorkflowVersion, Workflows,
+};
 
 use sea_orm::{TransactionSession, TransactionTrait};
 use sea_orm_migration::MigratorTrait;
@@ -312,6 +317,10 @@ impl Store {
     pub fn calls(&self) -> Calls<'_> {
         Calls::new(&self.db)
     }
+
+    pub fn workflows(&self) -> Workflows<'_> {
+        Workflows::new(&self.db)
+    }
 }
 
 /// A unit of work across repositories, on both engines: the same
@@ -422,5 +431,9 @@ impl Tx {
 
     pub fn calls(&self) -> Calls<'_, DbTx> {
         Calls::new(&self.txn)
+    }
+
+    pub fn workflows(&self) -> Workflows<'_, DbTx> {
+        Workflows::new(&self.txn)
     }
 }

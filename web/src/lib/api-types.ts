@@ -2747,6 +2747,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orchestration/ai-generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a workflow
+         * @description Builds a workflow from a description, for review: with the configured
+         *     model, written and repaired until it passes the validator; with none,
+         *     assembled from templates matched to the description. Nothing is saved
+         *     until you save it (`POST /workflows`).
+         */
+        post: operations["ai_generate_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orchestration/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orchestration overview
+         * @description Everything running across your workflows and agents: runs queued and
+         *     running, the latest finished, each workflow's failure rate and
+         *     durations, agents' answers being written now and conversations handed
+         *     to a person.
+         */
+        get: operations["orchestration_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -3260,6 +3306,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflow-executions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workflow run
+         * @description The run with each node's step: its input, output, error, attempts and
+         *     timing.
+         */
+        get: operations["get_execution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflow-executions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a run
+         * @description It stops at once: a node running now finishes, and nothing follows it.
+         *     Audited as `workflow.cancel`.
+         */
+        post: operations["cancel_execution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflow-executions/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed run
+         * @description From its failed node: that node runs again (its retries anew), with
+         *     the outputs of the nodes that finished before; the rest follows as
+         *     usual. The run keeps its version. Audited as `workflow.retry`.
+         */
+        post: operations["retry_execution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflows
+         * @description Your workflows, last changed first, each with how its runs went.
+         */
+        get: operations["list_workflows"];
+        put?: never;
+        /**
+         * Make a workflow
+         * @description Checked like every save (one trigger, every node reachable, each
+         *     node's settings and templates, no cycle but loop edges; problems name
+         *     the node and field: `graph.nodes.<id>.data.url`), saved as version 1.
+         *     Audited as `workflow.create`.
+         */
+        post: operations["create_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/hooks/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a run by webhook
+         * @description The secret URL of an active workflow with a webhook trigger: the JSON
+         *     body (at most 64 KiB; none is `{}`) is the run's input. No sign-in: the
+         *     URL is the secret. At most 60 calls a minute per URL.
+         */
+        post: operations["run_workflow_hook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a workflow's graph
+         * @description The problems a save would report, without saving: for the builder, as
+         *     the graph is drawn.
+         */
+        post: operations["validate_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workflow */
+        get: operations["get_workflow"];
+        /**
+         * Change a workflow
+         * @description Checked like a new one; a change of name, trigger or graph is the next
+         *     version (runs started before keep theirs). Activating a schedule
+         *     queues its next slot; a webhook trigger gets its secret URL. Audited
+         *     as `workflow.update`.
+         */
+        put: operations["update_workflow"];
+        post?: never;
+        /**
+         * Delete a workflow
+         * @description With its versions and runs; runs in progress stop. Audited as
+         *     `workflow.delete`.
+         */
+        delete: operations["delete_workflow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a workflow
+         * @description Starts a run of its current version now, whatever its status or
+         *     trigger, with `input` as the run's input; answers at once with the
+         *     queued run (follow it with `GET /workflow-executions/{id}` or the
+         *     realtime socket's `workflow.execution` events). Audited as
+         *     `workflow.execute`.
+         */
+        post: operations["execute_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workflow's runs
+         * @description Newest first (without their steps: read one run for those).
+         */
+        get: operations["workflow_executions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/rotate-hook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a workflow's webhook URL
+         * @description A new secret URL for its webhook trigger; the old one stops at once.
+         *     Audited as `workflow.rotate_hook`.
+         */
+        post: operations["rotate_workflow_hook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workflow's versions
+         * @description Every saved version, newest first.
+         */
+        get: operations["workflow_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3395,6 +3689,8 @@ export interface components {
             voice_enabled: boolean;
             voice_model_id?: string | null;
         };
+        /** @enum {string} */
+        AgentConversation: "run" | "new";
         AgentIn: {
             description?: string | null;
             /** @description The conversation flow graph: an object with nodes and edges. */
@@ -3442,6 +3738,13 @@ export interface components {
             server: components["schemas"]["McpServerOut"];
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description `agent`: a turn of one of your agents. */
+        AgentNodeData: {
+            agentId: string;
+            conversation?: components["schemas"]["AgentConversation"] | null;
+            /** @description The message the agent answers (a template). */
+            message: string;
         };
         /** @description An agent. */
         AgentOut: components["schemas"]["AgentConfigOut"] & {
@@ -3502,6 +3805,30 @@ export interface components {
             /** @description Most messages first. */
             agents: components["schemas"]["AgentReportOut"][];
             range: components["schemas"]["RangeOut"];
+        };
+        /** @description A description to build a workflow from. */
+        AiGenerateIn: {
+            /** @description Default `general`. */
+            category?: string | null;
+            complexity?: components["schemas"]["WorkflowComplexity"] | null;
+            /** @description What the workflow should do, in words (10 to 2000 characters). */
+            description: string;
+            /** @description Retries, error branches and a failure notification (default true). */
+            includeErrorHandling?: boolean | null;
+            /** @description Time limits on every step and a run summary (default true). */
+            includeMonitoring?: boolean | null;
+            /** @description Where the results go (`email`, `sms`, `slack` …). */
+            targetPlatforms?: string[] | null;
+        };
+        /** @description A generated workflow, for review: nothing is saved until it is. */
+        AiGenerateOut: {
+            description: string;
+            generatedBy: components["schemas"]["GeneratedBy"];
+            graph: components["schemas"]["Graph"];
+            name: string;
+            /** @description What to check before saving (placeholder URLs, addresses …). */
+            notes: string[];
+            trigger: components["schemas"]["Trigger"];
         };
         AnalyticsBucket: {
             /** Format: int64 */
@@ -3594,7 +3921,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -3875,6 +4202,10 @@ export interface components {
             name: components["schemas"]["Component"];
             status: components["schemas"]["HealthStatus"];
         };
+        /** @description `condition`: an expression (`nodes.fetch.output.status == 200`). */
+        ConditionNodeData: {
+            expression: string;
+        };
         /** @description The settings in force, as an admin reads them. */
         ConfigurationOut: {
             /**
@@ -4058,6 +4389,16 @@ export interface components {
         };
         /** @enum {string} */
         DefaultRole: "admin" | "member" | "viewer";
+        /** @description `delay`: a duration, or a time (one of them). */
+        DelayNodeData: {
+            /**
+             * Format: int64
+             * @description Seconds to wait (at most 30 days).
+             */
+            seconds?: number | null;
+            /** @description An RFC 3339 time to wait until (a template). */
+            until?: string | null;
+        };
         /** @description What a deletion answers: the id of what is gone. */
         DeletedOut: {
             deleted: boolean;
@@ -4177,13 +4518,42 @@ export interface components {
              */
             name?: string | null;
         };
+        /** @description One edge: the run goes from `source` to `target` once `source` is done. */
+        Edge: {
+            id: string;
+            /**
+             * Format: int32
+             * @description Makes this a loop edge, back to an earlier node, taken at most this
+             *     many times in a run (1 to 100).
+             */
+            maxIterations?: number | null;
+            source: string;
+            sourceHandle?: components["schemas"]["EdgeHandle"] | null;
+            target: string;
+        };
+        /** @enum {string} */
+        EdgeHandle: "true" | "false" | "error";
         EmailIn: {
             /** Format: email */
             email: string;
         };
+        /** @description `email`: an email in the product's layout. */
+        EmailNodeData: {
+            body: string;
+            subject: string;
+            /** @description The address (a template). */
+            to: string;
+        };
         /** @description `end`: the answer as stored. */
         EndEvent: {
             message: components["schemas"]["MessageOut"];
+        };
+        /** @description `end`: the run's output. */
+        EndNodeData: {
+            /** @description The run's output; texts are templates as in `mcp` arguments. */
+            output?: {
+                [key: string]: unknown;
+            } | null;
         };
         /** @enum {string} */
         EndpointEvent: "conversation.started" | "message.created" | "conversation.ended" | "conversation.handed_off" | "agent.deployed" | "document.indexed" | "call.completed";
@@ -4294,6 +4664,21 @@ export interface components {
                 /** @description Most messages first. */
                 agents: components["schemas"]["AgentReportOut"][];
                 range: components["schemas"]["RangeOut"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_AiGenerateOut: {
+            /** @description A generated workflow, for review: nothing is saved until it is. */
+            data: {
+                description: string;
+                generatedBy: components["schemas"]["GeneratedBy"];
+                graph: components["schemas"]["Graph"];
+                name: string;
+                /** @description What to check before saving (placeholder URLs, addresses …). */
+                notes: string[];
+                trigger: components["schemas"]["Trigger"];
             };
             /** @enum {boolean} */
             success: true;
@@ -4571,6 +4956,46 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ExecutionOut: {
+            /** @description A run. */
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: int64 */
+                durationMs?: number | null;
+                error?: string | null;
+                failedNodeId?: string | null;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                id: string;
+                /** @description The run's input (`input` in templates): any JSON, at most 64 KiB. */
+                input: unknown;
+                /** @description What the run gave: its end node's output, else its last node's; null until it succeeds. */
+                output?: unknown;
+                /**
+                 * Format: int32
+                 * @description Times it was retried from its failed node.
+                 */
+                retries: number;
+                /** Format: date-time */
+                startedAt?: string | null;
+                status: components["schemas"]["ExecutionStatus"];
+                /** @description Each node's step, in the order they were reached (empty in lists). */
+                steps: components["schemas"]["StepOut"][];
+                /** @description What started it. */
+                trigger: components["schemas"]["RunTrigger"];
+                /**
+                 * Format: int32
+                 * @description The version it runs.
+                 */
+                version: number;
+                workflowId: string;
+                workflowName: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_ExportDocument: {
             /**
              * @description An agent as one portable JSON document: its configuration, its custom
@@ -4615,6 +5040,16 @@ export interface components {
                 database: components["schemas"]["Healthy"];
                 /** @description `ok` when the server and its database answer. */
                 status: components["schemas"]["Healthy"];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_HookAcceptedOut: {
+            /** @description A run of any of your workflows, started by a webhook call. */
+            data: {
+                executionId: string;
+                status: components["schemas"]["ExecutionStatus"];
             };
             /** @enum {boolean} */
             success: true;
@@ -4934,6 +5369,21 @@ export interface components {
                 recordCalls: boolean;
                 /** Format: date-time */
                 updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_OrchestrationOut: {
+            /** @description Everything running, across your workflows and agents. */
+            data: {
+                handoffs: components["schemas"]["HandoffOut"][];
+                /** @description The latest finished runs (50). */
+                recent: components["schemas"]["ExecutionOut"][];
+                /** @description Queued and running runs, newest first. */
+                running: components["schemas"]["ExecutionOut"][];
+                turns: components["schemas"]["TurnInProgressOut"][];
+                workflows: components["schemas"]["WorkflowHealthOut"][];
             };
             /** @enum {boolean} */
             success: true;
@@ -5302,6 +5752,16 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_ValidationOut: {
+            /** @description What a check found. */
+            data: {
+                problems: components["schemas"]["ProblemOut"][];
+                valid: boolean;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_AgentMcpServerOut: {
             data: {
                 agentId: string;
@@ -5427,6 +5887,45 @@ export interface components {
                  */
                 size: number;
                 status: components["schemas"]["DocumentStatus"];
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_ExecutionOut: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: int64 */
+                durationMs?: number | null;
+                error?: string | null;
+                failedNodeId?: string | null;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                id: string;
+                /** @description The run's input (`input` in templates): any JSON, at most 64 KiB. */
+                input: unknown;
+                /** @description What the run gave: its end node's output, else its last node's; null until it succeeds. */
+                output?: unknown;
+                /**
+                 * Format: int32
+                 * @description Times it was retried from its failed node.
+                 */
+                retries: number;
+                /** Format: date-time */
+                startedAt?: string | null;
+                status: components["schemas"]["ExecutionStatus"];
+                /** @description Each node's step, in the order they were reached (empty in lists). */
+                steps: components["schemas"]["StepOut"][];
+                /** @description What started it. */
+                trigger: components["schemas"]["RunTrigger"];
+                /**
+                 * Format: int32
+                 * @description The version it runs.
+                 */
+                version: number;
+                workflowId: string;
+                workflowName: string;
             }[];
             /** @enum {boolean} */
             success: true;
@@ -5761,6 +6260,54 @@ export interface components {
             success: true;
         };
         /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_WorkflowOut: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                graph: components["schemas"]["Graph"];
+                id: string;
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description For an active schedule: when it fires next.
+                 */
+                nextRunAt?: string | null;
+                stats: components["schemas"]["WorkflowStatsOut"];
+                status: components["schemas"]["WorkflowStatus"];
+                trigger: components["schemas"]["Trigger"];
+                /** Format: date-time */
+                updatedAt: string;
+                /**
+                 * Format: int32
+                 * @description The current version's number.
+                 */
+                version: number;
+                /**
+                 * @description For a webhook trigger: the secret URL that starts a run (POST a
+                 *     JSON body: the run's input).
+                 */
+                webhookUrl?: string | null;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_Vec_WorkflowVersionOut: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                createdBy?: string | null;
+                graph: components["schemas"]["Graph"];
+                name: string;
+                trigger: components["schemas"]["Trigger"];
+                /** Format: int32 */
+                version: number;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_VerificationSentOut: {
             /** @description A code on its way. */
             data: {
@@ -6002,6 +6549,40 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_WorkflowOut: {
+            /** @description A workflow. */
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                description: string;
+                graph: components["schemas"]["Graph"];
+                id: string;
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description For an active schedule: when it fires next.
+                 */
+                nextRunAt?: string | null;
+                stats: components["schemas"]["WorkflowStatsOut"];
+                status: components["schemas"]["WorkflowStatus"];
+                trigger: components["schemas"]["Trigger"];
+                /** Format: date-time */
+                updatedAt: string;
+                /**
+                 * Format: int32
+                 * @description The current version's number.
+                 */
+                version: number;
+                /**
+                 * @description For a webhook trigger: the secret URL that starts a run (POST a
+                 *     JSON body: the run's input).
+                 */
+                webhookUrl?: string | null;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
         /** @enum {string} */
         Environment: "development" | "staging" | "production";
         /** @description Every failure: `{"success": false, "error": code, "message": text, "errors": [...]}`. */
@@ -6029,6 +6610,48 @@ export interface components {
             /** @description The failed answer's id, when it was stored. */
             messageId?: string | null;
         };
+        /** @description A run to start. */
+        ExecuteIn: {
+            /** @description The run's input (`input` in templates): any JSON, at most 64 KiB. */
+            input?: unknown;
+        };
+        /** @description A run. */
+        ExecutionOut: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            durationMs?: number | null;
+            error?: string | null;
+            failedNodeId?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            id: string;
+            /** @description The run's input (`input` in templates): any JSON, at most 64 KiB. */
+            input: unknown;
+            /** @description What the run gave: its end node's output, else its last node's; null until it succeeds. */
+            output?: unknown;
+            /**
+             * Format: int32
+             * @description Times it was retried from its failed node.
+             */
+            retries: number;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: components["schemas"]["ExecutionStatus"];
+            /** @description Each node's step, in the order they were reached (empty in lists). */
+            steps: components["schemas"]["StepOut"][];
+            /** @description What started it. */
+            trigger: components["schemas"]["RunTrigger"];
+            /**
+             * Format: int32
+             * @description The version it runs.
+             */
+            version: number;
+            workflowId: string;
+            workflowName: string;
+        };
+        /** @enum {string} */
+        ExecutionStatus: "queued" | "running" | "succeeded" | "failed" | "canceled";
         /**
          * @description An agent as one portable JSON document: its configuration, its custom
          *     personality and its tool assignments, never secrets or ids of this server.
@@ -6108,6 +6731,8 @@ export interface components {
             prompt: string;
             useCase?: string | null;
         };
+        /** @enum {string} */
+        GeneratedBy: "model" | "templates";
         GeneratedOut: {
             /** @description A draft to review and then create with POST /agents; nothing is saved yet. */
             agent: components["schemas"]["AgentConfigOut"];
@@ -6115,6 +6740,21 @@ export interface components {
             generator: components["schemas"]["ModelProvider"];
             /** @description The voice the specification's suggestion rules pick for it. */
             voice: components["schemas"]["VoiceOut"];
+        };
+        /** @description A workflow's graph. */
+        Graph: {
+            edges: components["schemas"]["Edge"][];
+            nodes: components["schemas"]["Node"][];
+        };
+        /** @description A conversation handed to a person, waiting. */
+        HandoffOut: {
+            agentId: string;
+            agentName: string;
+            channel: string;
+            conversationId: string;
+            /** Format: date-time */
+            since: string;
+            title: string;
         };
         HealthOut: {
             database: components["schemas"]["Healthy"];
@@ -6134,6 +6774,25 @@ export interface components {
          * @enum {string}
          */
         Healthy: "ok";
+        /** @description A run of any of your workflows, started by a webhook call. */
+        HookAcceptedOut: {
+            executionId: string;
+            status: components["schemas"]["ExecutionStatus"];
+        };
+        /** @enum {string} */
+        HttpMethod: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+        /** @description `http`: a request to a public address. */
+        HttpNodeData: {
+            /** @description The body (a template); sent as JSON when it reads as JSON. */
+            body?: string | null;
+            /** @description Header values are templates. */
+            headers?: {
+                [key: string]: string;
+            } | null;
+            method: components["schemas"]["HttpMethod"];
+            /** @description An http(s) URL (a template). */
+            url: string;
+        };
         IdsIn: {
             ids: string[];
         };
@@ -6446,6 +7105,19 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description `llm`: a prompt to the model. */
+        LlmNodeData: {
+            /** @description Whose model settings (provider, model) to use; default the server's model. */
+            agentId?: string | null;
+            /** Format: int32 */
+            maxTokens?: number | null;
+            /** @description The prompt (a template). */
+            prompt: string;
+            /** @description Instructions before it (a template). */
+            system?: string | null;
+            /** Format: float */
+            temperature?: number | null;
+        };
         LoginIn: {
             /** Format: email */
             email: string;
@@ -6507,7 +7179,7 @@ export interface components {
         /** @enum {string} */
         MailStatus: "stored" | "queued" | "sent" | "failed";
         /** @enum {string} */
-        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "contact_message" | "webhook_failing" | "webhook_endpoint_disabled";
+        MailTemplate: "email_verification" | "email_changed" | "password_changed" | "password_reset" | "password_was_reset" | "team_invitation" | "team_member_added" | "team_message" | "workflow_message" | "contact_message" | "webhook_failing" | "webhook_endpoint_disabled";
         /** @enum {string} */
         MailTransport: "outbox" | "smtp";
         /** @description A secret as the API shows it: never its value. */
@@ -6560,6 +7232,18 @@ export interface components {
             results: components["schemas"]["ImportResultOut"][];
             /** Format: int32 */
             skipped: number;
+        };
+        /** @description `mcp`: a tool of one of your MCP servers. */
+        McpNodeData: {
+            /**
+             * @description The tool's arguments; texts are templates, and a text that is one
+             *     `{{ expression }}` takes the expression's value.
+             */
+            arguments?: {
+                [key: string]: unknown;
+            } | null;
+            serverId: string;
+            tool: string;
         };
         /** @description What a test of a configuration not saved found; nothing is stored. */
         McpProbeOut: {
@@ -6868,6 +7552,42 @@ export interface components {
             /** @description Not only spaces; no control or text-direction characters. */
             name: string;
         };
+        /** @description One node. */
+        Node: {
+            /**
+             * @description The type's settings (`AgentNodeData`, `HttpNodeData` …); texts in
+             *     them are templates over the run's variables.
+             */
+            data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Letters, digits and `_`, starting with a letter; templates name a
+             *     node's output by it (`nodes.<id>.output`).
+             */
+            id: string;
+            /** @description What the canvas shows (default: the type). */
+            name?: string | null;
+            position?: components["schemas"]["Position"];
+            /**
+             * Format: int32
+             * @description Tries after the first failure (default 0, at most 5).
+             */
+            retries?: number | null;
+            /**
+             * Format: int32
+             * @description The wait before the first retry, doubling after (default 2 s).
+             */
+            retryBackoffSeconds?: number | null;
+            /**
+             * Format: int32
+             * @description Its own time limit in seconds (default 30; 120 for agent and llm; at most 600).
+             */
+            timeoutSeconds?: number | null;
+            type: components["schemas"]["NodeKind"];
+        };
+        /** @enum {string} */
+        NodeKind: "trigger" | "agent" | "llm" | "http" | "condition" | "transform" | "delay" | "mcp" | "sms" | "email" | "end";
         NoticeOut: {
             message: string;
         };
@@ -6909,6 +7629,16 @@ export interface components {
         NumberUpdateIn: {
             agentId: string;
             recordCalls?: boolean;
+        };
+        /** @description Everything running, across your workflows and agents. */
+        OrchestrationOut: {
+            handoffs: components["schemas"]["HandoffOut"][];
+            /** @description The latest finished runs (50). */
+            recent: components["schemas"]["ExecutionOut"][];
+            /** @description Queued and running runs, newest first. */
+            running: components["schemas"]["ExecutionOut"][];
+            turns: components["schemas"]["TurnInProgressOut"][];
+            workflows: components["schemas"]["WorkflowHealthOut"][];
         };
         OverviewReportOut: {
             change: components["schemas"]["ChangeOut"];
@@ -7198,6 +7928,13 @@ export interface components {
             /** @description A number's "A call comes in" webhook (POST). */
             voiceUrl: string;
         };
+        /** @description Where a node sits on the canvas. */
+        Position: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
         /**
          * @description The price table the usage reports estimate cost with, by model name as
          *     answers record it (`gpt-4o-mini`); a model without a price has no cost.
@@ -7206,6 +7943,11 @@ export interface components {
             models: {
                 [key: string]: components["schemas"]["ModelPrice"];
             };
+        };
+        /** @description One problem: the field (`graph.nodes.<node id>.data.url`) and why. */
+        ProblemOut: {
+            field: string;
+            message: string;
         };
         /**
          * @description The profile after a change; when the password changed, every other
@@ -7329,6 +8071,16 @@ export interface components {
             revision: number;
             /** @enum {string} */
             type: "configuration.changed";
+        } | {
+            executionId: string;
+            /** Format: int32 */
+            iteration?: number | null;
+            nodeId?: string | null;
+            status: string;
+            stepStatus?: string | null;
+            /** @enum {string} */
+            type: "workflow.execution";
+            workflowId: string;
         };
         /** @description What is happening now. */
         RealtimeOut: {
@@ -7386,6 +8138,8 @@ export interface components {
         RoleIn: {
             role: components["schemas"]["TeamRole"];
         };
+        /** @enum {string} */
+        RunTrigger: "manual" | "webhook" | "schedule" | "event";
         /**
          * @description The sections an admin saved (stored, secrets sealed) or sends (secrets
          *     as [`SecretIn`]); a missing section is left as it is.
@@ -7516,6 +8270,12 @@ export interface components {
             error?: string | null;
             /** @description `message`, `verification` or `notification`. */
             kind: string;
+        };
+        /** @description `sms`: a text from your Twilio number. */
+        SmsNodeData: {
+            body: string;
+            /** @description The number, E.164 (a template). */
+            to: string;
         };
         /** @description An SMS as sent. */
         SmsOut: {
@@ -7649,6 +8409,37 @@ export interface components {
             /** @example 0.1.0 */
             version: string;
         };
+        /** @description One node's step of a run. */
+        StepOut: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: int64 */
+            durationMs?: number | null;
+            error?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** @description What the node was given: its settings with the templates filled in. */
+            input?: unknown;
+            /**
+             * Format: int32
+             * @description Which time the node ran in the run (0 first; a loop runs it again).
+             */
+            iteration: number;
+            nodeId: string;
+            nodeType: string;
+            /** @description What the node gave (`nodes.<id>.output` in later templates). */
+            output?: unknown;
+            /**
+             * Format: date-time
+             * @description When a waiting step (a delay, a retry) goes on.
+             */
+            resumeAt?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: components["schemas"]["StepStatus"];
+        };
+        /** @enum {string} */
+        StepStatus: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped" | "canceled";
         /** @description Stripe (payments). */
         StripeSection_Masked: {
             /** @description `null`: https://api.stripe.com. */
@@ -7957,6 +8748,41 @@ export interface components {
             /** @description `null`: `whisper-1`. */
             model?: string | null;
         };
+        /** @enum {string} */
+        TransformFormat: "text" | "json";
+        /** @description `transform`: a template made into a text or JSON. */
+        TransformNodeData: {
+            format?: components["schemas"]["TransformFormat"] | null;
+            template: string;
+        };
+        /** @description What starts a workflow's runs, besides a manual run (always allowed). */
+        Trigger: {
+            /** @description For `event`: only this agent's (default: any of the owner's agents). */
+            agentId?: string | null;
+            /**
+             * @description For `schedule`: a cron expression of five fields (minute hour
+             *     day-of-month month day-of-week), e.g. `0 9 * * 1-5`.
+             */
+            cron?: string | null;
+            event?: components["schemas"]["WorkflowEvent"] | null;
+            /**
+             * @description For `schedule`: the IANA time zone the expression is read in
+             *     (default `UTC`).
+             */
+            timezone?: string | null;
+            type: components["schemas"]["TriggerKind"];
+        };
+        /** @enum {string} */
+        TriggerKind: "manual" | "webhook" | "schedule" | "event";
+        /** @description An agent's answer being written now. */
+        TurnInProgressOut: {
+            agentId: string;
+            agentName: string;
+            channel: string;
+            conversationId: string;
+            /** Format: date-time */
+            startedAt: string;
+        };
         /** @description Twilio (phone calls and SMS). */
         TwilioSection_Masked: {
             accountSid?: string | null;
@@ -8037,6 +8863,16 @@ export interface components {
         };
         /** @enum {string} */
         UserStatus: "active" | "disabled";
+        /** @description A graph to check without saving it. */
+        ValidateIn: {
+            graph: components["schemas"]["Graph"];
+            trigger?: components["schemas"]["Trigger"] | null;
+        };
+        /** @description What a check found. */
+        ValidationOut: {
+            problems: components["schemas"]["ProblemOut"][];
+            valid: boolean;
+        };
         /** @description A code on its way. */
         VerificationSentOut: {
             /** Format: date-time */
@@ -8571,6 +9407,116 @@ export interface components {
             /** Format: int32 */
             visitorMessagesPerMinute: number;
         };
+        /** @enum {string} */
+        WorkflowComplexity: "simple" | "intermediate" | "advanced";
+        /** @enum {string} */
+        WorkflowEvent: "conversation.started" | "conversation.ended" | "conversation.handed_off" | "message.received" | "document.indexed" | "call.completed";
+        /** @description One workflow's runs, for the orchestration dashboard. */
+        WorkflowHealthOut: {
+            /**
+             * Format: int64
+             * @description Over its latest finished runs (up to 100).
+             */
+            averageDurationMs?: number | null;
+            /** Format: int64 */
+            failed: number;
+            /**
+             * Format: double
+             * @description Failed of finished runs, 0 to 1.
+             */
+            failureRate?: number | null;
+            /** Format: date-time */
+            lastRunAt?: string | null;
+            name: string;
+            /** Format: int64 */
+            p95DurationMs?: number | null;
+            /** Format: int64 */
+            runs: number;
+            status: components["schemas"]["WorkflowStatus"];
+            workflowId: string;
+        };
+        /** @description A workflow to make. */
+        WorkflowIn: {
+            description?: string | null;
+            graph?: components["schemas"]["Graph"] | null;
+            name: string;
+            status?: components["schemas"]["WorkflowStatus"] | null;
+            trigger?: components["schemas"]["Trigger"] | null;
+        };
+        /** @description A workflow. */
+        WorkflowOut: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            graph: components["schemas"]["Graph"];
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description For an active schedule: when it fires next.
+             */
+            nextRunAt?: string | null;
+            stats: components["schemas"]["WorkflowStatsOut"];
+            status: components["schemas"]["WorkflowStatus"];
+            trigger: components["schemas"]["Trigger"];
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int32
+             * @description The current version's number.
+             */
+            version: number;
+            /**
+             * @description For a webhook trigger: the secret URL that starts a run (POST a
+             *     JSON body: the run's input).
+             */
+            webhookUrl?: string | null;
+        };
+        /** @description How a workflow's runs went (test runs left out). */
+        WorkflowStatsOut: {
+            /**
+             * Format: int64
+             * @description Queued or running now.
+             */
+            active: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            lastRunAt?: string | null;
+            /** Format: int64 */
+            runs: number;
+            /** Format: int64 */
+            succeeded: number;
+            /**
+             * Format: double
+             * @description Succeeded of finished runs, 0 to 1; `null` before any finished.
+             */
+            successRate?: number | null;
+        };
+        /** @enum {string} */
+        WorkflowStatus: "draft" | "active" | "paused";
+        /**
+         * @description What a save changes; each field left out is kept. A change of name,
+         *     trigger or graph is a new version.
+         */
+        WorkflowUpdateIn: {
+            description?: string | null;
+            graph?: components["schemas"]["Graph"] | null;
+            name?: string | null;
+            status?: components["schemas"]["WorkflowStatus"] | null;
+            trigger?: components["schemas"]["Trigger"] | null;
+        };
+        /** @description One saved version. */
+        WorkflowVersionOut: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string | null;
+            graph: components["schemas"]["Graph"];
+            name: string;
+            trigger: components["schemas"]["Trigger"];
+            /** Format: int32 */
+            version: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -8727,7 +9673,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -8796,7 +9742,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -10495,7 +11441,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -17507,7 +18453,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -18888,6 +19834,131 @@ export interface operations {
             };
             /** @description Too many messages from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ai_generate_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiGenerateIn"];
+            };
+        };
+        responses: {
+            /** @description A workflow to review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AiGenerateOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Failed to generate AI workflow */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    orchestration_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrchestrationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20813,6 +21884,922 @@ export interface operations {
             };
             /** @description A query parameter is invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_execution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExecutionOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_execution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExecutionOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It has finished already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_execution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Running again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExecutionOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It has not failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_workflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your workflows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WorkflowOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowIn"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkflowOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You have 200 workflows already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_workflow_hook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret in the workflow's webhook URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description The run's input */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HookAcceptedOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The workflow is not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateIn"];
+            };
+        };
+        responses: {
+            /** @description What was found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ValidationOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkflowOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description The workflow now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkflowOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    execute_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecuteIn"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExecutionOut"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 1000 runs of it are queued or running already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflow_executions: {
+        parameters: {
+            query?: {
+                status?: "all" | "" | "queued" | "running" | "succeeded" | "failed" | "canceled";
+                /** @description At most this many, newest first (default 50, at most 200). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ExecutionOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_workflow_hook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow with its new URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkflowOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflow_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WorkflowVersionOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (a disabled account, or a role that falls short) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not yours to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

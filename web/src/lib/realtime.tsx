@@ -21,6 +21,7 @@ const EVENT_TYPES: Record<RealtimeEventType, true> = {
   'conversation.deleted': true,
   'team.notification': true,
   'configuration.changed': true,
+  'workflow.execution': true,
 };
 
 /** `resumed`: this `ready` follows a reconnection, so events may have been missed meanwhile. */

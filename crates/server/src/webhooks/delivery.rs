@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::policy::Actor;
 use agentforge_domain::webhook::{DeliveryStatus, EndpointEvent, RESPONSE_EXCERPT_BYTES};
+use agentforge_domain::workflow::WorkflowEvent;
 use agentforge_runtime::signature::WebhookSecret;
 use agentforge_runtime::{Announce, JobFailure, JobHandler, LiveEvent, Queue};
 use agentforge_store::{
@@ -57,14 +58,43 @@ impl Event {
     }
 }
 
-/// Queues `event` for each of `owner_id`'s endpoints that take it, inside
-/// `tx`; how many.
-pub async fn emit_in(tx: &Tx, owner_id: &str, event: &Event) -> Result<usize, StoreError> {
+/// Queues `event` for each of `owner_id`'s endpoints that take it, and
+/// starts the owner's workflows waiting for it, inside `tx`; how many
+/// deliveries.
+pub async fn emit_in(
+    tx: &Tx,
+    owner_id: &str,
+    event: &Event,
+) -> Result<usize, agentforge_domain::Error> {
     let endpoints = tx
         .webhook_endpoints()
         .subscribed(owner_id, event.kind)
         .await?;
-    queue_in(tx, &endpoints, &[event]).await
+    let queued = queue_in(tx, &endpoints, &[event]).await?;
+    if let Some(kind) = workflow_event(event.kind) {
+        let body: Value = serde_json::from_str(&event.body).unwrap_or_default();
+        let data = &body["data"];
+        let agent_id = data["agent"]["id"]
+            .as_str()
+            .or_else(|| data["agentId"].as_str())
+            .or_else(|| data["call"]["agentId"].as_str());
+        agentforge_runtime::workflow::start_for_event_in(tx, owner_id, kind, agent_id, data)
+            .await?;
+    }
+    Ok(queued)
+}
+
+/// The workflow trigger an endpoint event is, if any.
+fn workflow_event(kind: EndpointEvent) -> Option<WorkflowEvent> {
+    Some(match kind {
+        EndpointEvent::ConversationStarted => WorkflowEvent::ConversationStarted,
+        EndpointEvent::ConversationEnded => WorkflowEvent::ConversationEnded,
+        EndpointEvent::ConversationHandedOff => WorkflowEvent::ConversationHandedOff,
+        EndpointEvent::MessageCreated => WorkflowEvent::MessageReceived,
+        EndpointEvent::DocumentIndexed => WorkflowEvent::DocumentIndexed,
+        EndpointEvent::CallCompleted => WorkflowEvent::CallCompleted,
+        EndpointEvent::AgentDeployed => return None,
+    })
 }
 
 /// Queues each of `events` for each of `endpoints` that takes it (a
@@ -166,6 +196,8 @@ impl Fanout {
 impl Announce for Fanout {
     async fn announce(&self, events: Vec<LiveEvent>) {
         let outbound: Vec<(String, Event)> = events.iter().filter_map(Self::events).collect();
+        let events_for_workflows: Vec<(String, WorkflowEvent, String, Value)> =
+            events.iter().filter_map(Self::workflow_events).collect();
         self.hub.announce(events).await;
         // One read per owner per announcement (a turn announces its
         // conversation and question together): most owners have no
@@ -174,6 +206,12 @@ impl Announce for Fanout {
         owners.sort_unstable();
         owners.dedup();
         let mut queued = 0;
+        match self.start_workflows(&events_for_workflows).await {
+            Ok(n) => queued += n,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot start the workflows waiting for an event")
+            }
+        }
         for owner in owners {
             let mine: Vec<&Event> = outbound
                 .iter()
@@ -194,6 +232,76 @@ impl Announce for Fanout {
 }
 
 impl Fanout {
+    /// A live event as a workflow trigger: (owner, event, agent, data).
+    /// Conversations a workflow holds start none (a workflow's own agent
+    /// turn would start it again), nor do the agents' answers.
+    fn workflow_events(live: &LiveEvent) -> Option<(String, WorkflowEvent, String, Value)> {
+        let (kind, conversation, agent, message) = match live {
+            LiveEvent::ConversationStarted {
+                conversation,
+                agent,
+            } => (
+                WorkflowEvent::ConversationStarted,
+                conversation,
+                agent,
+                None,
+            ),
+            LiveEvent::MessageCreated {
+                conversation,
+                message,
+                agent,
+            } if message.role == agentforge_domain::conversation::MessageRole::User => (
+                WorkflowEvent::MessageReceived,
+                conversation,
+                agent,
+                Some(message),
+            ),
+            LiveEvent::ConversationEnded {
+                conversation,
+                agent,
+            } => (WorkflowEvent::ConversationEnded, conversation, agent, None),
+            _ => return None,
+        };
+        if !agentforge_runtime::workflow::may_trigger(conversation) {
+            return None;
+        }
+        let mut data =
+            json!({"conversation": conversation_data(conversation), "agent": agent_data(agent)});
+        if let Some(message) = message {
+            data["message"] = message_data(message);
+        }
+        Some((agent.owner_id.clone(), kind, agent.id.clone(), data))
+    }
+
+    /// Starts the workflows waiting for these events; how many runs.
+    async fn start_workflows(
+        &self,
+        events: &[(String, WorkflowEvent, String, Value)],
+    ) -> Result<usize, agentforge_domain::Error> {
+        let mut started = 0;
+        for (owner, kind, agent_id, data) in events {
+            // One read for most owners, who have no such workflow.
+            let waiting = self.store.workflows().active_of_owner(owner).await?;
+            if !waiting.iter().any(|w| {
+                let t = agentforge_runtime::workflow::trigger_of(w);
+                t.event == Some(*kind)
+            }) {
+                continue;
+            }
+            let tx = self.store.begin().await?;
+            started += agentforge_runtime::workflow::start_for_event_in(
+                &tx,
+                owner,
+                *kind,
+                Some(agent_id),
+                data,
+            )
+            .await?;
+            tx.commit().await?;
+        }
+        Ok(started)
+    }
+
     /// Queues `events` for `owner`'s enabled endpoints that take them, in
     /// one transaction; how many deliveries.
     async fn queue_for(&self, owner: &str, events: &[&Event]) -> Result<usize, StoreError> {

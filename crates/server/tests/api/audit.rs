@@ -463,6 +463,11 @@ const NOT_CHANGES: &[(&str, &str)] = &[
         "a test turn on the draft, kept out of every list",
     ),
     ("ai_generate", "drafts an agent and saves nothing"),
+    (
+        "ai_generate_workflow",
+        "drafts a workflow and saves nothing",
+    ),
+    ("validate_workflow", "checks a graph and saves nothing"),
     ("generate_server", "proposes MCP servers and saves nothing"),
     (
         "probe_server",

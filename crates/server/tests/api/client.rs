@@ -2043,6 +2043,190 @@ impl Api<'_> {
         )
         .await
     }
+
+    /// GET /workflows: Workflows
+    pub async fn list_workflows(&self) -> Answer<Vec<WorkflowOut>> {
+        self.data(
+            Method::GET,
+            "/api/workflows".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /workflows: Make a workflow
+    pub async fn create_workflow(&self, body: &WorkflowIn) -> Answer<WorkflowOut> {
+        self.data(
+            Method::POST,
+            "/api/workflows".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// POST /workflows/validate: Check a workflow's graph
+    pub async fn validate_workflow(&self, body: &ValidateIn) -> Answer<ValidationOut> {
+        self.data(
+            Method::POST,
+            "/api/workflows/validate".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /workflows/{id}: A workflow
+    pub async fn get_workflow(&self, id: &str) -> Answer<WorkflowOut> {
+        self.data(
+            Method::GET,
+            format!("/api/workflows/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// PUT /workflows/{id}: Change a workflow
+    pub async fn update_workflow(&self, id: &str, body: &WorkflowUpdateIn) -> Answer<WorkflowOut> {
+        self.data(
+            Method::PUT,
+            format!("/api/workflows/{id}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// DELETE /workflows/{id}: Delete a workflow
+    pub async fn delete_workflow(&self, id: &str) -> Answer<DeletedOut> {
+        self.data(
+            Method::DELETE,
+            format!("/api/workflows/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /workflows/{id}/versions: A workflow's versions
+    pub async fn workflow_versions(&self, id: &str) -> Answer<Vec<WorkflowVersionOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/workflows/{id}/versions"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /workflows/{id}/execute: Run a workflow
+    pub async fn execute_workflow(&self, id: &str, body: &ExecuteIn) -> Answer<ExecutionOut> {
+        self.data(
+            Method::POST,
+            format!("/api/workflows/{id}/execute"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /workflows/{id}/executions: A workflow's runs
+    pub async fn workflow_executions(
+        &self,
+        id: &str,
+        query: &ExecutionsQuery,
+    ) -> Answer<Vec<ExecutionOut>> {
+        self.data(
+            Method::GET,
+            format!("/api/workflows/{id}/executions"),
+            Some(query),
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /workflows/{id}/rotate-hook: Replace a workflow's webhook URL
+    pub async fn rotate_workflow_hook(&self, id: &str) -> Answer<WorkflowOut> {
+        self.data(
+            Method::POST,
+            format!("/api/workflows/{id}/rotate-hook"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// GET /workflow-executions/{id}: A workflow run
+    pub async fn get_execution(&self, id: &str) -> Answer<ExecutionOut> {
+        self.data(
+            Method::GET,
+            format!("/api/workflow-executions/{id}"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /workflow-executions/{id}/cancel: Cancel a run
+    pub async fn cancel_execution(&self, id: &str) -> Answer<ExecutionOut> {
+        self.data(
+            Method::POST,
+            format!("/api/workflow-executions/{id}/cancel"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /workflow-executions/{id}/retry: Retry a failed run
+    pub async fn retry_execution(&self, id: &str) -> Answer<ExecutionOut> {
+        self.data(
+            Method::POST,
+            format!("/api/workflow-executions/{id}/retry"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /workflows/hooks/{token}: Start a run by webhook (no sign-in)
+    pub async fn run_workflow_hook(
+        &self,
+        token: &str,
+        body: &serde_json::Value,
+    ) -> Answer<HookAcceptedOut> {
+        self.data(
+            Method::POST,
+            format!("/api/workflows/hooks/{token}"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    /// GET /v1/orchestration/overview: Orchestration overview
+    pub async fn orchestration_overview(&self) -> Answer<OrchestrationOut> {
+        self.data(
+            Method::GET,
+            "/api/v1/orchestration/overview".to_owned(),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    /// POST /v1/orchestration/ai-generate: Generate a workflow
+    pub async fn ai_generate_workflow(&self, body: &AiGenerateIn) -> Answer<AiGenerateOut> {
+        self.data(
+            Method::POST,
+            "/api/v1/orchestration/ai-generate".to_owned(),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
 }
 
 /// Every JSON operation of the document has its typed helper here (the

@@ -603,6 +603,126 @@ async fn every_endpoint_answers_the_type_it_declares() {
         .await
         .value();
         api.simulator_hangup(&simulated.call.id).await.value();
+        // Workflows: made, checked, changed, run (by hand and by its
+        // webhook), a run followed, canceled and retried, generated.
+        let wf_graph: Graph = serde_json::from_value(serde_json::json!({
+            "nodes": [
+                {"id": "start", "type": "trigger"},
+                {"id": "wait", "type": "delay", "data": {"seconds": 3600}},
+                {"id": "ask", "type": "agent", "data": {"agentId": line, "message": "{{ input.q }}"}},
+                {"id": "done", "type": "end"}
+            ],
+            "edges": [
+                {"id": "e1", "source": "start", "target": "wait"},
+                {"id": "e2", "source": "wait", "target": "ask"},
+                {"id": "e3", "source": "ask", "target": "done"}
+            ]
+        }))
+        .unwrap();
+        let checked = api
+            .validate_workflow(&ValidateIn {
+                graph: wf_graph.clone(),
+                trigger: None,
+            })
+            .await
+            .value();
+        assert!(checked.valid, "{checked:?}");
+        let workflow = api
+            .create_workflow(&WorkflowIn {
+                name: "Follow-up".into(),
+                description: None,
+                status: Some(WorkflowStatus::Active),
+                trigger: Some(Trigger {
+                    kind: TriggerKind::Webhook,
+                    cron: None,
+                    timezone: None,
+                    event: None,
+                    agent_id: None,
+                }),
+                graph: Some(wf_graph),
+            })
+            .await
+            .value();
+        let workflow = api
+            .update_workflow(
+                &workflow.id,
+                &WorkflowUpdateIn {
+                    description: Some("Asks later".into()),
+                    ..WorkflowUpdateIn::default()
+                },
+            )
+            .await
+            .value();
+        assert_eq!(api.list_workflows().await.value().len(), 1);
+        assert_eq!(api.get_workflow(&workflow.id).await.value().id, workflow.id);
+        assert_eq!(api.workflow_versions(&workflow.id).await.value().len(), 1);
+        let hook = workflow.webhook_url.clone().unwrap();
+        let accepted = nobody
+            .run_workflow_hook(hook.rsplit('/').next().unwrap(), &serde_json::json!({"q": "hi"}))
+            .await
+            .value();
+        let run = api
+            .execute_workflow(
+                &workflow.id,
+                &ExecuteIn {
+                    input: Some(serde_json::json!({"q": "hello"})),
+                },
+            )
+            .await
+            .value();
+        assert_eq!(api.get_execution(&run.id).await.value().id, run.id);
+        assert_eq!(
+            api.workflow_executions(&workflow.id, &ExecutionsQuery::default())
+                .await
+                .value()
+                .len(),
+            2
+        );
+        api.cancel_execution(&run.id).await.value();
+        api.cancel_execution(&accepted.execution_id).await.value();
+        // A run that fails at once (a condition over nothing that errors), then retried.
+        let failing = api
+            .create_workflow(&WorkflowIn {
+                name: "Fails".into(),
+                description: None,
+                status: None,
+                trigger: None,
+                graph: Some(
+                    serde_json::from_value(serde_json::json!({
+                        "nodes": [{"id": "start", "type": "trigger"}, {"id": "bad", "type": "transform", "data": {"template": "not json", "format": "json"}}],
+                        "edges": [{"id": "e1", "source": "start", "target": "bad"}]
+                    }))
+                    .unwrap(),
+                ),
+            })
+            .await
+            .value();
+        let failed = api
+            .execute_workflow(&failing.id, &ExecuteIn::default())
+            .await
+            .value();
+        crate::fixtures::eventually(|| async {
+            api.get_execution(&failed.id).await.value().status == ExecutionStatus::Failed
+        })
+        .await;
+        api.retry_execution(&failed.id).await.value();
+        api.rotate_workflow_hook(&workflow.id).await.value();
+        let overview = api.orchestration_overview().await.value();
+        assert!(overview.workflows.len() == 2);
+        let generated = api
+            .ai_generate_workflow(&AiGenerateIn {
+                description: "Email me a summary of every new lead".into(),
+                complexity: None,
+                include_error_handling: None,
+                include_monitoring: None,
+                category: None,
+                target_platforms: None,
+            })
+            .await
+            .value();
+        assert_eq!(generated.generated_by, GeneratedBy::Templates);
+        api.delete_workflow(&failing.id).await.value();
+
         // Speech: the catalogue (the voice provider is off here) and a test in words.
         assert_eq!(api.speech_voices().await.value().voices.len(), 7);
         assert!(!api.test_speech_connection().await.value().ok);

@@ -38,3 +38,4 @@ mod v1;
 mod voice;
 mod webhooks;
 mod widget;
+mod workflows;

@@ -41,3 +41,7 @@ pub mod webhook_delivery_attempt;
 pub mod webhook_endpoint;
 pub mod webhook_event;
 pub mod widget;
+pub mod workflow;
+pub mod workflow_execution;
+pub mod workflow_step;
+pub mod workflow_version;

@@ -24,6 +24,7 @@ mod m0018_index_due_work;
 mod m0019_create_voice;
 mod m0020_create_phone_verification;
 mod m0021_create_phone_calls;
+mod m0022_create_workflows;
 
 pub(crate) struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_create_voice::Migration),
             Box::new(m0020_create_phone_verification::Migration),
             Box::new(m0021_create_phone_calls::Migration),
+            Box::new(m0022_create_workflows::Migration),
         ]
     }
 }
