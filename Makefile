@@ -94,6 +94,7 @@ bench: build
 	cargo bench -p agentforge-server --bench chat
 	cargo bench -p agentforge-server --bench webhooks
 	cargo bench -p agentforge-server --bench voice
+	cargo bench -p agentforge-server --bench workflows
 	cargo bench -p agentforge-mcp --bench tool_call
 	bench/turns.sh
 	bench/analytics.sh

@@ -774,3 +774,141 @@ async fn a_killed_server_loses_no_queued_webhook_delivery() {
     }
     assert_eq!(status, "succeeded");
 }
+
+/// A workflow run killed (SIGKILL) while a node runs resumes on the next
+/// start at that node: the nodes that had finished do not run again, on
+/// both engines.
+#[tokio::test]
+async fn a_killed_server_resumes_a_workflow_run_without_repeating_a_finished_node() {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+
+    use reqwest::Method;
+    use serde_json::json;
+
+    for engine in agentforge_testkit::engines() {
+        // A local API counting the calls to each step; the first call to
+        // `/slow` hangs (the server is killed meanwhile).
+        let hits: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
+        let seen = hits.clone();
+        let router = axum::Router::new().route(
+            "/step/{name}",
+            axum::routing::get(
+                move |axum::extract::Path(name): axum::extract::Path<String>| {
+                    let seen = seen.clone();
+                    async move {
+                        let count = {
+                            let mut seen = seen.lock().unwrap();
+                            let count = seen.entry(name.clone()).or_default();
+                            *count += 1;
+                            *count
+                        };
+                        if name == "slow" && count == 1 {
+                            tokio::time::sleep(Duration::from_secs(120)).await;
+                        }
+                        axum::Json(json!({"step": name}))
+                    }
+                },
+            ),
+        );
+        let local = agentforge_testkit::serve(router).await;
+        let provider = agentforge_testkit::ProviderStandIn::start().await;
+        let database = agentforge_testkit::TestDatabase::create(engine).await;
+        let dir = tempfile::tempdir().unwrap();
+        let env = [
+            ("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true"),
+            ("AGENTFORGE_JOBS_LEASE_SECONDS", "2"),
+            ("AGENTFORGE_DATABASE_URL", database.url.as_str()),
+        ];
+        let first = Served::start_with(dir.path(), &provider.openai_url(), &env).await;
+        let client = reqwest::Client::new();
+        let base = first.base.clone();
+        let session = api(
+            &client,
+            Method::POST,
+            format!("{base}/api/auth/register"),
+            None,
+            Some(json!({"email": "ada@example.com", "password": "correct horse battery", "firstName": "Ada", "lastName": "L"})),
+        )
+        .await;
+        let token = session["data"]["token"].as_str().unwrap().to_owned();
+        let step = |id: &str| json!({"id": id, "type": "http", "data": {"method": "GET", "url": format!("{local}/step/{id}")}});
+        let workflow = api(
+            &client,
+            Method::POST,
+            format!("{base}/api/workflows"),
+            Some(&token),
+            Some(json!({"name": "Resumes", "graph": {
+                "nodes": [{"id": "start", "type": "trigger"}, step("first"), step("slow"), step("last"), {"id": "done", "type": "end"}],
+                "edges": [
+                    {"id": "e1", "source": "start", "target": "first"},
+                    {"id": "e2", "source": "first", "target": "slow"},
+                    {"id": "e3", "source": "slow", "target": "last"},
+                    {"id": "e4", "source": "last", "target": "done"}
+                ]
+            }})),
+        )
+        .await;
+        let workflow_id = workflow["data"]["id"]
+            .as_str()
+            .expect("a workflow")
+            .to_owned();
+        let run = api(
+            &client,
+            Method::POST,
+            format!("{base}/api/workflows/{workflow_id}/execute"),
+            Some(&token),
+            Some(json!({})),
+        )
+        .await;
+        let run_id = run["data"]["id"].as_str().expect("a run").to_owned();
+        // The slow node is running when the server dies.
+        let started = Instant::now();
+        while !hits.lock().unwrap().contains_key("slow") {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{engine:?}: the run never reached the slow node"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        first.kill();
+
+        let second = Served::start_with(dir.path(), &provider.openai_url(), &env).await;
+        let started = Instant::now();
+        let run = loop {
+            let run = api(
+                &client,
+                Method::GET,
+                format!("{}/api/workflow-executions/{run_id}", second.base),
+                Some(&token),
+                None,
+            )
+            .await;
+            if run["data"]["status"] != "running" && run["data"]["status"] != "queued" {
+                break run;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{engine:?}: the run never resumed"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert_eq!(run["data"]["status"], "succeeded", "{engine:?}: {run}");
+        let hits = hits.lock().unwrap().clone();
+        // The node that had finished ran once; the one cut off ran again.
+        assert_eq!(
+            (hits["first"], hits["slow"], hits["last"]),
+            (1, 2, 1),
+            "{engine:?}"
+        );
+        let slow = run["data"]["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["nodeId"] == "slow")
+            .unwrap()
+            .clone();
+        assert_eq!(slow["attempts"], 2, "{engine:?}: {slow}");
+        drop(second);
+    }
+}

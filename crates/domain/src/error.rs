@@ -341,6 +341,7 @@ string_enum!(
         RunFinished = "run_finished",
         RunNotFailed = "run_not_failed",
         WorkflowNotActive = "workflow_not_active",
+        NotWebhookTrigger = "not_webhook_trigger",
     }
 );
 
@@ -409,6 +410,9 @@ impl Conflict {
                 "This workflow has as many runs queued or running as it may have (1000); wait for some to finish"
             }
             Conflict::RunFinished => "This run has finished already",
+            Conflict::NotWebhookTrigger => {
+                "Only a workflow with a webhook trigger has a URL: change its trigger first"
+            }
             Conflict::RunNotFailed => "Only a failed run can be retried",
             Conflict::WorkflowNotActive => {
                 "This workflow is not active: its trigger starts runs once it is"

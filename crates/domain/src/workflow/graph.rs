@@ -14,7 +14,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::template;
@@ -146,18 +146,56 @@ pub struct Node {
     #[cfg_attr(feature = "openapi", schema(value_type = HashMap<String, Value>))]
     pub data: Value,
     /// Its own time limit in seconds (default 30; 120 for agent and llm; at most 600).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounded::<_, 1, 600>"
+    )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 600))]
     pub timeout_seconds: Option<u32>,
     /// Tries after the first failure (default 0, at most 5).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounded::<_, 0, 5>"
+    )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 5))]
     pub retries: Option<u32>,
     /// The wait before the first retry, doubling after (default 2 s).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounded::<_, 1, 3600>"
+    )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 3600))]
     pub retry_backoff_seconds: Option<u32>,
 }
 
 fn empty_object() -> Value {
     Value::Object(Map::new())
+}
+
+/// An optional whole number from `MIN` to `MAX` (also written with a zero
+/// fraction, `5.0`, which JSON Schema counts as an integer): anything else
+/// is refused as the body is read, as the document's bounds say.
+fn bounded<'de, D: Deserializer<'de>, const MIN: u64, const MAX: u64>(
+    d: D,
+) -> Result<Option<u32>, D::Error> {
+    let Some(n) = Option::<serde_json::Number>::deserialize(d)? else {
+        return Ok(None);
+    };
+    n.as_u64()
+        .or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= MAX as f64)
+                .map(|f| f as u64)
+        })
+        .filter(|v| (MIN..=MAX).contains(v))
+        .and_then(|v| u32::try_from(v).ok())
+        .map(Some)
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!("expected a whole number from {MIN} to {MAX}"))
+        })
 }
 
 impl Node {
@@ -205,7 +243,12 @@ pub struct Edge {
     pub source_handle: Option<EdgeHandle>,
     /// Makes this a loop edge, back to an earlier node, taken at most this
     /// many times in a run (1 to 100).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounded::<_, 1, 100>"
+    )]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 100))]
     pub max_iterations: Option<u32>,
 }
 

@@ -50,50 +50,68 @@ pub mod tempdir {
     }
 }
 
+fn spawn(data: &std::path::Path, port: u16, env: &[(&str, &str)]) -> Child {
+    let bin = std::env::var("AGENTFORGE_BIN").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../target/release/agentforge"
+        )
+        .to_owned()
+    });
+    Command::new(&bin)
+        .arg("serve")
+        .env("AGENTFORGE_HOST", "127.0.0.1")
+        .env("AGENTFORGE_PORT", port.to_string())
+        .env("AGENTFORGE_DATA_DIR", data)
+        .env("AGENTFORGE_LOG_LEVEL", "warn")
+        .env(
+            "AGENTFORGE_SECRET_KEY",
+            "bench-secret-key-0123456789abcdef0123456789",
+        )
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {bin} (make build first): {e}"))
+}
+
 impl Server {
     pub async fn start(env: &[(&str, &str)]) -> Self {
-        let bin = std::env::var("AGENTFORGE_BIN").unwrap_or_else(|_| {
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../target/release/agentforge"
-            )
-            .to_owned()
-        });
         let data = tempdir::Dir::new();
         let port = free_port();
-        let child = Command::new(&bin)
-            .arg("serve")
-            .env("AGENTFORGE_HOST", "127.0.0.1")
-            .env("AGENTFORGE_PORT", port.to_string())
-            .env("AGENTFORGE_DATA_DIR", &data.0)
-            .env("AGENTFORGE_LOG_LEVEL", "warn")
-            .env(
-                "AGENTFORGE_SECRET_KEY",
-                "bench-secret-key-0123456789abcdef0123456789",
-            )
-            .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {bin} (make build first): {e}"));
+        let child = spawn(&data.0, port, env);
         // Owned at once, so the process is killed and waited for however this ends.
         let server = Self {
             child,
             base: format!("http://127.0.0.1:{port}"),
             _data: data,
         };
+        server.healthy().await;
+        server
+    }
+
+    /// SIGKILL, then a new process on the same data dir and port.
+    pub async fn kill_and_restart(&mut self, env: &[(&str, &str)]) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        let port: u16 = self.base.rsplit(':').next().unwrap().parse().unwrap();
+        self.child = spawn(&self._data.0, port, env);
+        self.healthy().await;
+    }
+
+    async fn healthy(&self) {
         let client = reqwest::Client::new();
         for _ in 0..500 {
             let health = client
-                .get(format!("{}/api/system/health", server.base))
+                .get(format!("{}/api/system/health", self.base))
                 .send()
                 .await;
             if health.is_ok_and(|r| r.status() == 200) {
-                return server;
+                return;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        panic!("{bin} did not become healthy");
+        panic!("the server did not become healthy");
     }
 
     pub fn rss_mib(&self) -> f64 {

@@ -409,7 +409,10 @@ async fn workflow_executions(
 /// Audited as `workflow.rotate_hook`.
 #[utoipa::path(post, path = "/workflows/{id}/rotate-hook", tag = "workflows",
     params(("id" = String, Path, description = "The workflow")), security(("bearer" = [])),
-    responses((status = 200, description = "The workflow with its new URL", body = Envelope<WorkflowOut>)))]
+    responses(
+        (status = 200, description = "The workflow with its new URL", body = Envelope<WorkflowOut>),
+        (status = 409, description = "Its trigger is not a webhook", body = ErrorBody),
+    ))]
 async fn rotate_workflow_hook(
     State(state): State<AppState>,
     CurrentUser(_user, actor): CurrentUser,

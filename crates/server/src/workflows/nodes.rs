@@ -23,6 +23,22 @@ use crate::state::AppState;
 
 /// The most bytes of an HTTP node's answer kept (the rest is cut).
 pub const HTTP_BODY_MAX: usize = 1024 * 1024;
+/// The most emails, and SMS, one person's workflows send an hour (on each
+/// instance): a workflow is not a way to flood inboxes or phones.
+pub const SENDS_PER_HOUR: u32 = 100;
+
+/// Counts one email or SMS of `owner`'s workflows; why not, past the limit.
+fn may_send(state: &AppState, kind: &str, owner: &str) -> Result<(), String> {
+    state
+        .rate_limiter
+        .check_all(
+            &[(&format!("workflow-{kind}:{owner}"), SENDS_PER_HOUR)],
+            Duration::from_secs(3600),
+        )
+        .map_err(|_| {
+            format!("Your workflows have sent {SENDS_PER_HOUR} {kind} messages this hour; try again later")
+        })
+}
 
 /// What a node came to.
 pub enum Outcome {
@@ -178,6 +194,9 @@ pub async fn run(
                 (Err(e), _) | (_, Err(e)) => return Attempt::failed(json!({}), e),
             };
             let input = json!({"to": to, "body": body});
+            if let Err(why) = may_send(state, "sms", &execution.owner_id) {
+                return Attempt::failed(input, why);
+            }
             let account = match crate::phone::twilio_of(state, &execution.owner_id).await {
                 Ok(Some(account)) => account,
                 Ok(None) => {
@@ -218,6 +237,9 @@ pub async fn run(
                 }
             };
             let input = json!({"to": to, "subject": subject, "body": body});
+            if let Err(why) = may_send(state, "email", &execution.owner_id) {
+                return Attempt::failed(input, why);
+            }
             match email(state, execution, &to, subject, body).await {
                 Ok(output) => Attempt::done(input, output),
                 Err(e) => Attempt::failed(input, e),

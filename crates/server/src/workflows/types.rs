@@ -15,6 +15,7 @@ use crate::http::Filter;
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WorkflowIn {
+    #[schema(min_length = 1, max_length = 120)]
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -196,6 +197,7 @@ pub struct ExecutionsQuery {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AiGenerateIn {
     /// What the workflow should do, in words (10 to 2000 characters).
+    #[schema(min_length = 10, max_length = 2000)]
     pub description: String,
     /// Default `intermediate`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

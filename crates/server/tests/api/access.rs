@@ -64,6 +64,33 @@ struct Things {
     key: String,
     /// An MCP server of the agent's owner.
     mcp: String,
+    /// A workflow of the agent's owner, and a run of it (made for the
+    /// rows that name them).
+    workflow: String,
+    run: String,
+}
+
+/// A workflow of the agent's owner, and a run of it waiting in a delay.
+async fn workflow_of(app: &TestApp, people: &People) -> (String, String) {
+    let owner = people.token(Who::Owner).unwrap();
+    let workflow = ok(
+        app,
+        Method::POST,
+        "/api/workflows",
+        owner,
+        json!({"name": "Flow", "graph": {"nodes": [{"id": "start", "type": "trigger"}, {"id": "wait", "type": "delay", "data": {"seconds": 3600}}], "edges": [{"id": "e1", "source": "start", "target": "wait"}]}}),
+    )
+    .await;
+    let workflow = workflow["id"].as_str().unwrap().to_owned();
+    let run = ok(
+        app,
+        Method::POST,
+        &format!("/api/workflows/{workflow}/execute"),
+        owner,
+        json!({}),
+    )
+    .await;
+    (workflow, run["id"].as_str().unwrap().to_owned())
 }
 
 async fn people(app: &TestApp) -> People {
@@ -212,6 +239,8 @@ async fn agent_in(app: &TestApp, people: &People, team: &str, member: &str) -> T
         personality: personality["id"].as_str().unwrap().to_owned(),
         document: document["data"]["id"].as_str().unwrap().to_owned(),
         member: member.to_owned(),
+        workflow: String::new(),
+        run: String::new(),
     }
 }
 
@@ -224,6 +253,8 @@ fn fill(path: &str, things: &Things) -> String {
         .replace("{member}", &things.member)
         .replace("{key}", &things.key)
         .replace("{mcp}", &things.mcp)
+        .replace("{workflow}", &things.workflow)
+        .replace("{run}", &things.run)
 }
 
 /// The expected status for each of [`CAST`], in its order.
@@ -497,6 +528,50 @@ fn rows() -> Vec<Row> {
             Some(json!({"mcpServerId": "{mcp}"})),
             [201, 404, 404, 404, 403, 404, 404, 401],
         ),
+        // Workflows and their runs: their owner's; admins may see and
+        // delete any, and change none.
+        row(
+            M::GET,
+            "/api/workflows/{workflow}",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
+        row(
+            M::GET,
+            "/api/workflows/{workflow}/executions",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
+        row(
+            M::PUT,
+            "/api/workflows/{workflow}",
+            Some(json!({"description": "Changed"})),
+            [200, 404, 404, 404, 404, 404, 404, 401],
+        ),
+        row(
+            M::POST,
+            "/api/workflows/{workflow}/execute",
+            Some(json!({})),
+            [201, 404, 404, 404, 404, 404, 404, 401],
+        ),
+        row(
+            M::GET,
+            "/api/workflow-executions/{run}",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
+        row(
+            M::POST,
+            "/api/workflow-executions/{run}/cancel",
+            None,
+            [200, 404, 404, 404, 404, 404, 404, 401],
+        ),
+        row(
+            M::DELETE,
+            "/api/workflows/{workflow}",
+            None,
+            [200, 404, 404, 404, 404, 404, 200, 401],
+        ),
         // API keys: each person's own; admins may list and revoke any.
         row(
             M::GET,
@@ -546,7 +621,8 @@ async fn every_route_answers_every_caller_as_the_policy_says() {
     for_each_engine_with(&UNLIMITED_TEAM_MAIL, async |app: TestApp| {
         let people = people(&app).await;
         let (shared_team, shared_member) = team(&app, &people).await;
-        let shared = agent_in(&app, &people, &shared_team, &shared_member).await;
+        let mut shared = agent_in(&app, &people, &shared_team, &shared_member).await;
+        (shared.workflow, shared.run) = workflow_of(&app, &people).await;
         let mut failures = Vec::new();
         for row in rows() {
             let reads = row.method == Method::GET;
@@ -557,6 +633,10 @@ async fn every_route_answers_every_caller_as_the_policy_says() {
                 } else if row.path.contains("{team}") {
                     let (team, member) = team(&app, &people).await;
                     agent_in(&app, &people, &team, &member).await
+                } else if row.path.contains("{workflow}") || row.path.contains("{run}") {
+                    let mut things = shared.clone();
+                    (things.workflow, things.run) = workflow_of(&app, &people).await;
+                    things
                 } else {
                     agent_in(&app, &people, &shared_team, &shared_member).await
                 };

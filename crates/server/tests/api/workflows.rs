@@ -594,3 +594,44 @@ async fn ai_generate_builds_a_valid_workflow_from_templates_without_a_model() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_workflow_cannot_flood_inboxes() {
+    for_each_engine_with(&[], async |app| {
+        let token = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&token);
+        // One email, then a loop back to it a hundred times: 101 sends.
+        let flood = api
+            .create_workflow(&new_workflow(
+                "Flood",
+                json!({
+                    "nodes": [
+                        {"id": "start", "type": "trigger"},
+                        {"id": "mail", "type": "email", "data": {"to": "victim@example.com", "subject": "Hi", "body": "Again"}},
+                        {"id": "again", "type": "condition", "data": {"expression": "true"}}
+                    ],
+                    "edges": [
+                        {"id": "e1", "source": "start", "target": "mail"},
+                        {"id": "e2", "source": "mail", "target": "again"},
+                        {"id": "back", "source": "again", "target": "mail", "sourceHandle": "true", "maxIterations": 100}
+                    ]
+                }),
+            ))
+            .await
+            .value();
+        let run = api.execute_workflow(&flood.id, &ExecuteIn::default()).await.value();
+        let mut run = finished(&app, &token, &run.id).await;
+        for _ in 0..200 {
+            if run.status != ExecutionStatus::Running {
+                break;
+            }
+            run = finished(&app, &token, &run.id).await;
+        }
+        assert_eq!(run.status, ExecutionStatus::Failed, "{:?}", run.error);
+        assert!(run.error.as_deref().unwrap().contains("100 email messages this hour"), "{:?}", run.error);
+        let (mails, _) = app.store.outbox().list(1, 200).await.unwrap();
+        let sent = mails.iter().filter(|m| m.to_address == "victim@example.com").count();
+        assert_eq!(sent, 100);
+    })
+    .await;
+}
