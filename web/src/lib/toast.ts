@@ -2,7 +2,10 @@ import { useSyncExternalStore } from 'react';
 
 export type ToastStatus = 'info' | 'success' | 'warning' | 'error' | 'default' | 'destructive';
 
-export type Toast = { id: string; title: string; description?: string; status: ToastStatus };
+/** One thing a toast offers to do (open what it is about); doing it closes the toast. */
+export type ToastAction = { label: string; onAction: () => void };
+
+export type Toast = { id: string; title: string; description?: string; status: ToastStatus; action?: ToastAction };
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -27,9 +30,9 @@ export function dismissToast(id: string): void {
  * Shows a toast at once and dismisses it after 5000 ms. Giving an `id` replaces a visible
  * toast with the same id instead of stacking a duplicate.
  */
-export function toast(input: { title: string; description?: string; status?: ToastStatus; id?: string }): string {
+export function toast(input: { title: string; description?: string; status?: ToastStatus; id?: string; action?: ToastAction }): string {
   const id = input.id ?? `toast-${++counter}`;
-  const next: Toast = { id, title: input.title, description: input.description, status: input.status ?? 'default' };
+  const next: Toast = { id, title: input.title, description: input.description, status: input.status ?? 'default', action: input.action };
   const existing = timers.get(id);
   if (existing) clearTimeout(existing);
   toasts = [...toasts.filter((t) => t.id !== id), next];

@@ -33,6 +33,18 @@ describe('toasts', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('offers its action, which closes the toast once done', async () => {
+    const user = userEvent.setup();
+    const opened = vi.fn();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Run started', status: 'success', action: { label: 'Open the run', onAction: opened } });
+    });
+    await user.click(screen.getByRole('button', { name: 'Open the run' }));
+    expect(opened).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Run started')).not.toBeInTheDocument();
+  });
+
   it.each(['info', 'success', 'warning', 'error', 'default', 'destructive'] as const)('renders the %s status', (status) => {
     render(<Toaster />);
     act(() => {

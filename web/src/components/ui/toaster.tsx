@@ -48,6 +48,18 @@ export function Toaster() {
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold">{item.title}</p>
               {item.description ? <p className="mt-1 text-sm opacity-80">{item.description}</p> : null}
+              {item.action ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    item.action?.onAction();
+                    dismissToast(item.id);
+                  }}
+                  className="mt-2 rounded text-sm font-medium underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-accent-500/40"
+                >
+                  {item.action.label}
+                </button>
+              ) : null}
             </div>
             <button
               type="button"

@@ -8,6 +8,7 @@ import { makeIntegrations } from '@/testing/mocks/integrations';
 import { makePhoneSetup } from '@/testing/mocks/phone';
 import { makeUser } from '@/testing/mocks/users';
 import { makeVoices } from '@/testing/mocks/voice';
+import { makeOrchestration } from '@/testing/mocks/workflows';
 
 /** A page as the server answers it for the request's `page` and `limit`, holding nothing. */
 const emptyPage = (request: Request) => {
@@ -56,6 +57,11 @@ export const handlers = [
   mockApi.get('/phone/numbers', () => ok([])),
   mockApi.get('/phone/call-history', ({ request }) => emptyPage(request)),
   mockApi.get('/twilio/messages', ({ request }) => emptyPage(request)),
+  // Workflows: none, no runs and nothing running, unless a test says otherwise.
+  mockApi.get('/workflows', () => ok([])),
+  mockApi.get('/workflows/{id}/executions', () => ok([])),
+  mockApi.get('/workflows/{id}/versions', () => ok([])),
+  mockApi.get('/v1/orchestration/overview', () => ok(makeOrchestration())),
   // The overview: an empty workspace on a healthy server unless a test says otherwise.
   mockApi.get('/analytics/dashboard', () => ok(emptyDashboard())),
   mockApi.get('/system/status', () => ok(makeStatus())),
