@@ -22650,7 +22650,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "all" | "" | "queued" | "running" | "succeeded" | "failed" | "canceled";
-                /** @description At most this many, newest first (default 50, at most 200). */
+                /** @description At most this many, newest first (default 50). */
                 limit?: number;
             };
             header?: never;

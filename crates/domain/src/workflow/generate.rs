@@ -244,7 +244,10 @@ impl Builder {
                 x: 280.0 * column as f64,
                 y: 140.0 * f64::from(row),
             },
-            data,
+            data: match data {
+                Value::Object(map) => map,
+                _ => serde_json::Map::new(),
+            },
             timeout_seconds: None,
             retries: None,
             retry_backoff_seconds: None,

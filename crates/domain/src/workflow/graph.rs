@@ -142,9 +142,9 @@ pub struct Node {
     pub position: Position,
     /// The type's settings (`AgentNodeData`, `HttpNodeData` …); texts in
     /// them are templates over the run's variables.
-    #[serde(default = "empty_object")]
+    #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = HashMap<String, Value>))]
-    pub data: Value,
+    pub data: Map<String, Value>,
     /// Its own time limit in seconds (default 30; 120 for agent and llm; at most 600).
     #[serde(
         default,
@@ -169,10 +169,6 @@ pub struct Node {
     )]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 3600))]
     pub retry_backoff_seconds: Option<u32>,
-}
-
-fn empty_object() -> Value {
-    Value::Object(Map::new())
 }
 
 /// An optional whole number from `MIN` to `MAX` (also written with a zero
@@ -418,7 +414,8 @@ fn read<T: serde::de::DeserializeOwned>(data: &Value) -> Result<T, String> {
 
 impl NodeData {
     /// Reads a node's `data` as its type's settings.
-    pub fn parse(kind: NodeKind, data: &Value) -> Result<Self, String> {
+    pub fn parse(kind: NodeKind, data: &Map<String, Value>) -> Result<Self, String> {
+        let data = &Value::Object(data.clone());
         Ok(match kind {
             NodeKind::Trigger => Self::Trigger,
             NodeKind::Agent => Self::Agent(read(data)?),
@@ -430,11 +427,7 @@ impl NodeData {
             NodeKind::Mcp => Self::Mcp(read(data)?),
             NodeKind::Sms => Self::Sms(read(data)?),
             NodeKind::Email => Self::Email(read(data)?),
-            NodeKind::End => Self::End(if data.is_null() {
-                EndNodeData::default()
-            } else {
-                read(data)?
-            }),
+            NodeKind::End => Self::End(read(data)?),
         })
     }
 

@@ -133,7 +133,7 @@ pub async fn ai_generate_workflow(
 /// What to look at before saving: placeholders the templates left.
 fn with_notes(mut out: AiGenerateOut) -> AiGenerateOut {
     for node in &out.graph.nodes {
-        let data = node.data.to_string();
+        let data = Value::Object(node.data.clone()).to_string();
         if data.contains("example.com") {
             out.notes.push(format!(
                 "'{}' calls an example URL: put in the real one",

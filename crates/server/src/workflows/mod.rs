@@ -390,7 +390,12 @@ async fn workflow_executions(
     Query(query): Query<ExecutionsQuery>,
 ) -> Result<Envelope<Vec<ExecutionOut>>, ApiError> {
     let workflow = service::workflow(&state.store, &actor, &id, Action::View).await?;
-    let limit = query.limit.unwrap_or(50).clamp(1, RUNS_SHOWN_MAX);
+    let limit = query.limit.unwrap_or(50);
+    if !(1..=RUNS_SHOWN_MAX).contains(&limit) {
+        return Err(
+            Error::invalid("limit", format!("Must be between 1 and {RUNS_SHOWN_MAX}")).into(),
+        );
+    }
     let runs = state
         .store
         .workflows()

@@ -396,10 +396,7 @@ pub async fn rotate_hook(
     workflow: &Workflow,
 ) -> Result<Workflow, Error> {
     if trigger_of(workflow).kind != TriggerKind::Webhook {
-        return Err(Error::invalid(
-            "trigger",
-            "Only a webhook trigger has a URL",
-        ));
+        return Err(Error::Conflict(Conflict::NotWebhookTrigger));
     }
     let (token, hash) = crate::opaque::token();
     let tx = store.begin().await?;

@@ -187,7 +187,8 @@ pub struct ExecutionsQuery {
     #[param(inline)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<Filter<ExecutionStatus>>,
-    /// At most this many, newest first (default 50, at most 200).
+    /// At most this many, newest first (default 50).
+    #[param(minimum = 1, maximum = 200)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
 }

@@ -635,3 +635,114 @@ async fn a_workflow_cannot_flood_inboxes() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn mcp_tool_and_sms_nodes_reach_their_stand_ins() {
+    let stand_in = agentforge_testkit::mcp::McpStandIn::start(None).await;
+    let services = agentforge_testkit::ServicesStandIn::start().await;
+    let env = [
+        ("AGENTFORGE_OUTBOUND_ALLOW_PRIVATE", "true"),
+        (
+            "AGENTFORGE_TWILIO_ACCOUNT_SID",
+            agentforge_testkit::TWILIO_SID,
+        ),
+        (
+            "AGENTFORGE_TWILIO_AUTH_TOKEN",
+            agentforge_testkit::TWILIO_TOKEN,
+        ),
+        ("AGENTFORGE_TWILIO_PHONE_NUMBER", "+14155550100"),
+        ("AGENTFORGE_TWILIO_BASE_URL", services.base.as_str()),
+    ];
+    for_each_engine_with(&env, async |app| {
+        let token = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&token);
+        let (status, server) = app
+            .send_json(
+                reqwest::Method::POST,
+                "/api/mcp",
+                Some(&token),
+                &json!({"name": "Tools", "transport": "streamable_http", "url": stand_in.url()}),
+            )
+            .await;
+        assert_eq!(status, 201, "{server}");
+        let server_id = server["data"]["id"].as_str().unwrap().to_owned();
+        let workflow = api
+            .create_workflow(&new_workflow(
+                "Tools and texts",
+                json!({
+                    "nodes": [
+                        {"id": "start", "type": "trigger"},
+                        {"id": "sum", "type": "mcp", "data": {"serverId": server_id, "tool": "add", "arguments": {"a": "{{ input.a }}", "b": 2}}},
+                        {"id": "broken", "type": "mcp", "data": {"serverId": server_id, "tool": "fail"}},
+                        {"id": "text", "type": "sms", "data": {"to": "{{ input.phone }}", "body": "The sum is {{ nodes.sum.output.text }}; {{ error.message }}"}}
+                    ],
+                    "edges": [
+                        {"id": "e1", "source": "start", "target": "sum"},
+                        {"id": "e2", "source": "sum", "target": "broken"},
+                        {"id": "e3", "source": "broken", "target": "text", "sourceHandle": "error"}
+                    ]
+                }),
+            ))
+            .await
+            .value();
+        let run = api
+            .execute_workflow(&workflow.id, &ExecuteIn { input: Some(json!({"a": 40, "phone": "+14155552671"})) })
+            .await
+            .value();
+        let run = finished(&app, &token, &run.id).await;
+        assert_eq!(run.status, ExecutionStatus::Succeeded, "{run:?}");
+        // A lone expression keeps its type: the tool got the number 40.
+        assert_eq!(step(&run, "sum").input.as_ref().unwrap()["arguments"], json!({"a": 40, "b": 2}));
+        assert_eq!(step(&run, "sum").output.as_ref().unwrap()["text"], "42");
+        assert_eq!(step(&run, "broken").status, StepStatus::Failed);
+        let sent = services.twilio.messages();
+        let text = sent.iter().find(|m| m.to == "+14155552671").expect("the SMS");
+        assert!(text.body.starts_with("The sum is 42; The tool reported an error"), "{}", text.body);
+        assert_eq!(step(&run, "text").output.as_ref().unwrap()["to"], "+14155552671");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn ai_generate_with_a_model_is_told_the_problems_until_it_passes_or_falls_back_to_templates()
+{
+    // The stand-in model says back the last message it was sent, so a
+    // description holding a workflow's JSON is what "the model wrote".
+    let provider = agentforge_testkit::ProviderStandIn::start().await;
+    let url = provider.openai_url();
+    let env = [
+        ("AGENTFORGE_LLM_PROVIDER", "openai"),
+        ("AGENTFORGE_LLM_BASE_URL", url.as_str()),
+        ("AGENTFORGE_LLM_API_KEY", "good-key"),
+    ];
+    for_each_engine_with(&env, async |app| {
+        let token = sign_up(&app, "ada@example.com").await;
+        let api = app.api(&token);
+        let good = json!({"name": "Greeter", "description": "Greets", "trigger": {"type": "manual"},
+            "graph": {"nodes": [{"id": "start", "type": "trigger"}, {"id": "hi", "type": "transform", "data": {"template": "Hi {{ input.name }}"}}],
+                      "edges": [{"id": "e1", "source": "start", "target": "hi"}]}});
+        let ask = |description: String| AiGenerateIn {
+            description,
+            complexity: None,
+            include_error_handling: None,
+            include_monitoring: None,
+            category: None,
+            target_platforms: None,
+        };
+        let written = api.ai_generate_workflow(&ask(good.to_string())).await.value();
+        assert_eq!(written.generated_by, GeneratedBy::Model);
+        assert_eq!(written.name, "Greeter");
+        assert_eq!(written.graph, graph(good["graph"].clone()));
+        let asked = provider.requests().len();
+        // A graph that never passes: told its problems, then templates.
+        let mut bad = good.clone();
+        bad["graph"]["nodes"].as_array_mut().unwrap().push(json!({"id": "lost", "type": "end"}));
+        let fallback = api.ai_generate_workflow(&ask(bad.to_string())).await.value();
+        assert_eq!(fallback.generated_by, GeneratedBy::Templates);
+        let requests = provider.requests();
+        assert_eq!(requests.len() - asked, 3, "three tries");
+        let retold = requests[asked + 1]["messages"].to_string();
+        assert!(retold.contains("graph.nodes.lost"), "{retold}");
+    })
+    .await;
+}
