@@ -277,64 +277,14 @@ impl StepJob {
         let input = attempt.input;
         match attempt.result {
             Ok(Outcome::Wait(until)) => {
-                let tx = store.begin().await?;
-                tx.workflows()
-                    .update_step(
-                        &step.id,
-                        &[StepStatus::Running],
-                        StepChange {
-                            status: Some(StepStatus::Waiting),
-                            input: Some(input),
-                            resume_at: Some(Some(until)),
-                            ..StepChange::default()
-                        },
-                    )
-                    .await?;
-                tx.jobs()
-                    .enqueue(step_job(execution_id, node_id, iteration, Some(until)))
-                    .await?;
-                tx.commit().await?;
-                announce(
-                    state,
-                    &execution,
-                    ExecutionStatus::Running,
-                    Some((node_id, iteration, StepStatus::Waiting)),
-                )
-                .await;
-                Ok(())
+                wait(state, &execution, &step, input, until, None, None).await
             }
             Err(why) if attempts <= node.retries() => {
                 let at = Utc::now()
                     + chrono::Duration::seconds(
                         i64::try_from(node.backoff(attempts)).unwrap_or(60),
                     );
-                let tx = store.begin().await?;
-                tx.workflows()
-                    .update_step(
-                        &step.id,
-                        &[StepStatus::Running],
-                        StepChange {
-                            status: Some(StepStatus::Waiting),
-                            input: Some(input),
-                            error: Some(Some(why)),
-                            resume_at: Some(Some(at)),
-                            duration_ms: Some(ms),
-                            ..StepChange::default()
-                        },
-                    )
-                    .await?;
-                tx.jobs()
-                    .enqueue(step_job(execution_id, node_id, iteration, Some(at)))
-                    .await?;
-                tx.commit().await?;
-                announce(
-                    state,
-                    &execution,
-                    ExecutionStatus::Running,
-                    Some((node_id, iteration, StepStatus::Waiting)),
-                )
-                .await;
-                Ok(())
+                wait(state, &execution, &step, input, at, Some(why), Some(ms)).await
             }
             result => {
                 let result = match result {
@@ -352,6 +302,52 @@ impl StepJob {
             }
         }
     }
+}
+
+/// Puts a running step to wait until `until` (a delay not due, or a
+/// retry's back-off, with the failure that calls for it) with its job
+/// scheduled for then, in one transaction.
+async fn wait(
+    state: &AppState,
+    execution: &Execution,
+    step: &Step,
+    input: Value,
+    until: chrono::DateTime<Utc>,
+    error: Option<String>,
+    ms: Option<u64>,
+) -> Result<(), Error> {
+    let tx = state.store.begin().await?;
+    tx.workflows()
+        .update_step(
+            &step.id,
+            &[StepStatus::Running],
+            StepChange {
+                status: Some(StepStatus::Waiting),
+                input: Some(input),
+                error: error.map(Some),
+                resume_at: Some(Some(until)),
+                duration_ms: ms,
+                ..StepChange::default()
+            },
+        )
+        .await?;
+    tx.jobs()
+        .enqueue(step_job(
+            &execution.id,
+            &step.node_id,
+            step.iteration,
+            Some(until),
+        ))
+        .await?;
+    tx.commit().await?;
+    announce(
+        state,
+        execution,
+        ExecutionStatus::Running,
+        Some((&step.node_id, step.iteration, StepStatus::Waiting)),
+    )
+    .await;
+    Ok(())
 }
 
 /// What templates see: `input`, `nodes.<id>.output` (and `status`,

@@ -441,15 +441,7 @@ async fn get_execution(
     Path(id): Path<String>,
 ) -> Result<Envelope<ExecutionOut>, ApiError> {
     let execution = service::execution(&state.store, &actor, &id, Action::View).await?;
-    let name = state
-        .store
-        .workflows()
-        .get(&execution.workflow_id)
-        .await?
-        .map(|w| w.name)
-        .unwrap_or_default();
-    let steps = state.store.workflows().steps(&execution.id).await?;
-    Ok(Envelope::new(execution_out(execution, name, steps)))
+    with_steps(&state, execution).await
 }
 
 /// Cancel a run
@@ -496,6 +488,7 @@ async fn retry_execution(
     reread(&state, &execution.id).await
 }
 
+/// The run `id` as it is now, with its steps.
 async fn reread(state: &AppState, id: &str) -> Result<Envelope<ExecutionOut>, ApiError> {
     let execution = state
         .store
@@ -503,6 +496,14 @@ async fn reread(state: &AppState, id: &str) -> Result<Envelope<ExecutionOut>, Ap
         .execution(id)
         .await?
         .ok_or(Error::not_found(agentforge_domain::Thing::Execution))?;
+    with_steps(state, execution).await
+}
+
+/// A run with its workflow's name and its steps.
+async fn with_steps(
+    state: &AppState,
+    execution: Execution,
+) -> Result<Envelope<ExecutionOut>, ApiError> {
     let name = state
         .store
         .workflows()
