@@ -87,6 +87,7 @@ pub mod audit;
 pub mod conversation;
 mod email;
 pub mod error;
+pub mod flow;
 pub mod generate;
 pub mod integration;
 pub mod job;
