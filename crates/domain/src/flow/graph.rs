@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::answer::AnswerType;
 use crate::error::{Problems, messages};
-use crate::workflow::graph::{HttpMethod, Position, valid_id};
+use crate::workflow::graph::{HttpMethod, Position, in_cycles, valid_id};
 use crate::workflow::template;
 
 /// The most nodes in a flow.
@@ -465,46 +465,19 @@ pub fn validate(graph: &FlowGraph, prefix: &str) -> Result<FlowPlan, Problems> {
         }
     }
     // Every cycle waits for the person: without the edges out of
-    // questions and choices, what is left has no cycle (Kahn).
-    let moving: Vec<&FlowEdge> = graph
+    // questions and choices, what is left has no cycle.
+    let ids: Vec<&str> = graph.nodes.iter().map(|n| n.id.as_str()).collect();
+    let moving: Vec<(&str, &str)> = graph
         .edges
         .iter()
         .filter(|e| kinds.get(e.source.as_str()).is_some_and(|k| !waits(*k)))
+        .map(|e| (e.source.as_str(), e.target.as_str()))
         .collect();
-    let mut waiting: HashMap<&str, usize> =
-        graph.nodes.iter().map(|n| (n.id.as_str(), 0)).collect();
-    for edge in &moving {
-        *waiting.entry(edge.target.as_str()).or_default() += 1;
-    }
-    let mut ready: VecDeque<&str> = waiting
-        .iter()
-        .filter(|(_, n)| **n == 0)
-        .map(|(id, _)| *id)
-        .collect();
-    let mut ordered = 0;
-    while let Some(at) = ready.pop_front() {
-        ordered += 1;
-        for edge in moving.iter().filter(|e| e.source == at) {
-            let n = waiting.entry(edge.target.as_str()).or_default();
-            *n -= 1;
-            if *n == 0 {
-                ready.push_back(edge.target.as_str());
-            }
-        }
-    }
-    if ordered < graph.nodes.len() {
-        let mut stuck: Vec<&str> = waiting
-            .iter()
-            .filter(|(_, n)| **n > 0)
-            .map(|(id, _)| *id)
-            .collect();
-        stuck.sort_unstable();
-        for id in stuck {
-            p.add(
-                &format!("{prefix}.nodes.{id}"),
-                "This node is in a loop that never waits for an answer: put a question or a choice in it",
-            );
-        }
+    for id in in_cycles(&ids, &moving) {
+        p.add(
+            &format!("{prefix}.nodes.{id}"),
+            "This node is in a loop that never waits for an answer: put a question or a choice in it",
+        );
     }
     if !p.is_empty() {
         return Err(p);

@@ -522,6 +522,36 @@ fn reach(graph: &Graph, start: &str, reverse: bool) -> HashSet<String> {
     seen
 }
 
+/// The nodes on a cycle of `edges` (source, target), or leading only from
+/// one, in id order: what a topological ordering (Kahn's) cannot place.
+pub(crate) fn in_cycles<'a>(nodes: &[&'a str], edges: &[(&'a str, &'a str)]) -> Vec<&'a str> {
+    let mut waiting: HashMap<&str, usize> = nodes.iter().map(|id| (*id, 0)).collect();
+    for (_, target) in edges {
+        *waiting.entry(target).or_default() += 1;
+    }
+    let mut ready: VecDeque<&str> = waiting
+        .iter()
+        .filter(|(_, n)| **n == 0)
+        .map(|(id, _)| *id)
+        .collect();
+    while let Some(at) = ready.pop_front() {
+        for (_, target) in edges.iter().filter(|(source, _)| *source == at) {
+            let n = waiting.entry(target).or_default();
+            *n -= 1;
+            if *n == 0 {
+                ready.push_back(target);
+            }
+        }
+    }
+    let mut stuck: Vec<&str> = waiting
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(id, _)| id)
+        .collect();
+    stuck.sort_unstable();
+    stuck
+}
+
 fn template_field(p: &mut Problems, field: &str, source: &str, required: bool) {
     if required && source.trim().is_empty() {
         p.add(field, messages::REQUIRED);
@@ -789,41 +819,19 @@ pub fn validate(graph: &Graph) -> Result<Plan, Problems> {
             );
         }
     }
-    // No cycle but through loop edges: the rest is ordered (Kahn).
-    let mut waiting: HashMap<&str, usize> =
-        graph.nodes.iter().map(|n| (n.id.as_str(), 0)).collect();
-    for edge in graph.edges.iter().filter(|e| !e.is_loop()) {
-        *waiting.entry(edge.target.as_str()).or_default() += 1;
-    }
-    let mut ready: VecDeque<&str> = waiting
+    // No cycle but through loop edges.
+    let ids: Vec<&str> = graph.nodes.iter().map(|n| n.id.as_str()).collect();
+    let forward: Vec<(&str, &str)> = graph
+        .edges
         .iter()
-        .filter(|(_, n)| **n == 0)
-        .map(|(id, _)| *id)
+        .filter(|e| !e.is_loop())
+        .map(|e| (e.source.as_str(), e.target.as_str()))
         .collect();
-    let mut ordered = 0;
-    while let Some(at) = ready.pop_front() {
-        ordered += 1;
-        for edge in graph
-            .edges
-            .iter()
-            .filter(|e| !e.is_loop() && e.source == at)
-        {
-            let n = waiting.entry(edge.target.as_str()).or_default();
-            *n -= 1;
-            if *n == 0 {
-                ready.push_back(edge.target.as_str());
-            }
-        }
-    }
-    if ordered < graph.nodes.len() {
-        for (id, n) in &waiting {
-            if *n > 0 {
-                p.add(
-                    &format!("nodes.{id}"),
-                    "This node is in a cycle: a way back must be a loop edge (with maxIterations)",
-                );
-            }
-        }
+    for id in in_cycles(&ids, &forward) {
+        p.add(
+            &format!("nodes.{id}"),
+            "This node is in a cycle: a way back must be a loop edge (with maxIterations)",
+        );
     }
     // A loop edge leads back: its target comes before its source.
     for edge in graph.edges.iter().filter(|e| e.is_loop()) {
