@@ -27,7 +27,7 @@ use futures_util::StreamExt;
 use serde_json::{Value, json};
 
 mod common;
-use common::{Server, env_or, percentile, sorted};
+use common::{Server, env_or, percentile, sign_up, sorted};
 
 fn chain(nodes: usize) -> Value {
     let mut list = vec![json!({"id": "start", "type": "trigger"})];
@@ -40,17 +40,6 @@ fn chain(nodes: usize) -> Value {
         previous = id;
     }
     json!({"nodes": list, "edges": edges})
-}
-
-async fn sign_up(client: &reqwest::Client, base: &str) -> String {
-    let session: Value = client
-        .post(format!("{base}/api/auth/register"))
-        .json(&json!({"email": format!("bench{}@example.com", rand::random::<u32>()), "password": "bench password 123", "firstName": "Bench", "lastName": "Mark"}))
-        .send().await.unwrap().json().await.unwrap();
-    session["data"]["token"]
-        .as_str()
-        .expect("signed up")
-        .to_owned()
 }
 
 async fn workflow(client: &reqwest::Client, base: &str, token: &str, nodes: usize) -> String {

@@ -133,16 +133,21 @@ impl Drop for Server {
     }
 }
 
-/// Signs up and creates an agent; returns (token, agent id).
-pub async fn set_up(client: &reqwest::Client, base: &str, agent: Value) -> (String, String) {
+/// Signs up a new person; their token.
+pub async fn sign_up(client: &reqwest::Client, base: &str) -> String {
     let session: Value = client
         .post(format!("{base}/api/auth/register"))
         .json(&json!({"email": format!("bench{}@example.com", rand::random::<u32>()), "password": "bench password 123", "firstName": "Bench", "lastName": "Mark"}))
         .send().await.unwrap().json().await.unwrap();
-    let token = session["data"]["token"]
+    session["data"]["token"]
         .as_str()
         .expect("signed up")
-        .to_owned();
+        .to_owned()
+}
+
+/// Signs up and creates an agent; returns (token, agent id).
+pub async fn set_up(client: &reqwest::Client, base: &str, agent: Value) -> (String, String) {
+    let token = sign_up(client, base).await;
     let created: Value = client
         .post(format!("{base}/api/agents"))
         .bearer_auth(&token)
