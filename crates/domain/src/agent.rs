@@ -201,10 +201,33 @@ impl AgentConfig {
                 "String must contain at most 100 character(s)".to_owned(),
             ));
         }
-        if self.flow.as_ref().is_some_and(|f| !f.is_object()) {
-            problems.push(("flow", "Must be an object with nodes and edges".to_owned()));
-        }
         problems
+    }
+
+    /// The flow to follow, checked: `None` when the agent has none (no
+    /// graph, or one without nodes); every problem, named under `flow`,
+    /// when it is not a valid flow.
+    pub fn flow_plan(&self) -> Result<Option<crate::flow::FlowPlan>, crate::error::Problems> {
+        let Some(value) = &self.flow else {
+            return Ok(None);
+        };
+        let no_flow = value.as_object().is_some_and(|fields| {
+            fields.iter().all(|(key, v)| {
+                matches!(key.as_str(), "nodes" | "edges") && v.as_array().is_some_and(Vec::is_empty)
+            })
+        });
+        if no_flow {
+            return Ok(None);
+        }
+        let graph: crate::flow::FlowGraph = serde_json::from_value(value.clone()).map_err(|e| {
+            let mut p = crate::error::Problems::default();
+            p.add(
+                "flow",
+                format!("Must be an object with nodes and edges: {e}"),
+            );
+            p
+        })?;
+        crate::flow::validate(&graph, "flow").map(Some)
     }
 }
 
@@ -254,16 +277,16 @@ mod tests {
         bad.model.temperature = 3.0;
         bad.model.max_tokens = 0;
         bad.flow = Some(serde_json::json!([1, 2]));
+        assert!(bad.flow_plan().is_err(), "a flow is an object");
+        bad.flow = Some(serde_json::json!({"nodes": [], "edges": []}));
+        assert!(
+            bad.flow_plan().is_ok_and(|p| p.is_none()),
+            "an empty flow is none"
+        );
         let fields: Vec<&str> = bad.problems().iter().map(|(f, _)| *f).collect();
         assert_eq!(
             fields,
-            [
-                "name",
-                "language",
-                "model.temperature",
-                "model.maxTokens",
-                "flow"
-            ]
+            ["name", "language", "model.temperature", "model.maxTokens",]
         );
     }
 

@@ -119,6 +119,9 @@ string_enum!(
         // Conversations.
         ConversationCreate = "conversation.create",
         ConversationEnd = "conversation.end",
+        ConversationTakeOver = "conversation.take_over",
+        ConversationReply = "conversation.reply",
+        ConversationHandBack = "conversation.hand_back",
         ConversationDelete = "conversation.delete",
         // Teams.
         TeamCreate = "team.create",

@@ -311,6 +311,8 @@ string_enum!(
         AgentInactive = "agent_inactive",
         NotDeployed = "not_deployed",
         ConversationEnded = "conversation_ended",
+        ConversationHandedOff = "conversation_handed_off",
+        NotHandedOff = "not_handed_off",
         ProviderNotConfigured = "provider_not_configured",
         AlreadyExists = "already_exists",
         NotInTeam = "not_in_team",
@@ -361,6 +363,12 @@ impl Conflict {
                 "This agent has no version deployed to production; deploy one first"
             }
             Conflict::ConversationEnded => "This conversation has ended; start a new one",
+            Conflict::ConversationHandedOff => {
+                "A person from the team has taken this conversation over and answers in it"
+            }
+            Conflict::NotHandedOff => {
+                "Take this conversation over before answering in it as the agent"
+            }
             Conflict::ProviderNotConfigured => {
                 "The agent's model provider is not configured on this server"
             }

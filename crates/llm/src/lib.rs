@@ -24,7 +24,8 @@ pub use gemini::Gemini;
 pub use openai::{DEFAULT_BASE_URL as OPENAI_BASE_URL, OpenAi};
 pub use sse::{SseDecoder, SseEvent};
 pub use turn::{
-    MAX_TOOL_ROUNDS, NoTools, ToolCallRecord, Tools, TurnError, TurnObserver, TurnOutcome, run_turn,
+    MAX_TOOL_ROUNDS, NoTools, RECORDED_RESULT_CHARS, ToolCallRecord, Tools, TurnError,
+    TurnObserver, TurnOutcome, run_turn,
 };
 
 /// Who said a message.

@@ -26,6 +26,9 @@ pub enum RuntimeError {
     ConversationNotFound,
     #[error("the conversation has ended")]
     ConversationEnded,
+    /// A person of the team holds the conversation; the agent does not answer.
+    #[error("a person holds the conversation")]
+    HandedOff,
     #[error(transparent)]
     Provider(ProviderError),
     /// The server is shutting down and takes no new turns.
@@ -46,6 +49,7 @@ impl From<RuntimeError> for Error {
             RuntimeError::NotDeployed(_) => Error::Conflict(Conflict::NotDeployed),
             RuntimeError::ConversationNotFound => Error::not_found(Thing::Conversation),
             RuntimeError::ConversationEnded => Error::Conflict(Conflict::ConversationEnded),
+            RuntimeError::HandedOff => Error::Conflict(Conflict::ConversationHandedOff),
             RuntimeError::Provider(e) => Error::from(UpstreamFailure(&e)),
             RuntimeError::ShuttingDown => Error::Upstream(Upstream {
                 status: 503,

@@ -45,6 +45,13 @@ pub enum LiveEvent {
         conversation: Conversation,
         agent: AgentRef,
     },
+    /// Who answers in a conversation changed: handed to a person of the
+    /// team (`handed_off`: by its flow, or taken over by one), or handed
+    /// back to the agent (`active`).
+    HandlerChanged {
+        conversation: Conversation,
+        agent: AgentRef,
+    },
     ConversationDeleted {
         conversation: Conversation,
     },

@@ -10,6 +10,8 @@
 pub mod credentials;
 mod error;
 mod events;
+pub mod fetch;
+mod flow;
 pub mod jobs;
 mod models;
 pub mod sealed;

@@ -177,6 +177,31 @@ impl AgentTools {
             .unwrap_or(prefixed)
     }
 
+    /// Calls `tool` of the server `server_id` by its own name (a flow's
+    /// tool node): only the agent's assigned servers' usable tools answer.
+    /// The server's name comes back with the result.
+    pub async fn call_on(
+        &self,
+        server_id: &str,
+        tool: &str,
+        arguments: &serde_json::Value,
+    ) -> (Option<String>, Result<String, String>) {
+        let exposed = self
+            .routes
+            .iter()
+            .find(|(_, r)| r.server_id == server_id && r.tool == tool)
+            .map(|(name, r)| (name.clone(), r.server_name.clone()));
+        match exposed {
+            Some((name, server)) => (Some(server), self.call(&name, arguments).await),
+            None => (
+                None,
+                Err(format!(
+                    "The agent has no tool '{tool}' from this MCP server: assign the server to the agent with that tool allowed"
+                )),
+            ),
+        }
+    }
+
     /// What is left of the budget, counted from the first call.
     fn remaining(&self) -> Duration {
         let mut first = self.first_call.lock().unwrap_or_else(|e| e.into_inner());

@@ -21,6 +21,7 @@ use agentforge_domain::conversation::{
     self, Channel, ConversationStatus, MessageRole, MessageStatus,
 };
 use agentforge_domain::error::messages;
+use agentforge_domain::flow::FlowState;
 use agentforge_domain::policy::{Actor, Party};
 use agentforge_llm::{
     BUILTIN_NOTICE, ChatMessage, ChatModel, ChatRequest, Grounding, GroundingPassage, NoTools,
@@ -28,18 +29,20 @@ use agentforge_llm::{
     Usage, estimate_tokens, run_turn,
 };
 use agentforge_store::{
-    Agent, Conversation, Message, NewConversation, NewMessage, PassageHit, TurnConversation,
+    Agent, Conversation, FlowChange, Message, NewConversation, NewMessage, PassageHit,
+    TurnConversation,
 };
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, watch};
 
 use crate::events::{AgentRef, LiveEvent};
+use crate::flow::FlowRun;
 use crate::tools::AgentTools;
 use crate::{Runtime, RuntimeError};
 
 /// Passages of the knowledge base given to the model (and cited).
-const PASSAGES: u64 = 5;
+pub(crate) const PASSAGES: u64 = 5;
 /// Earlier messages considered for context, before trimming to the budget.
 const HISTORY_MESSAGES: u64 = 50;
 /// Tokens of earlier turns sent along, at most (about three quarters of an
@@ -157,6 +160,13 @@ pub enum TurnEvent {
     Lost {
         error: String,
     },
+    /// A person of the team holds the conversation: the message is stored
+    /// (and shown to them live) and the agent does not answer. The only
+    /// event of such a turn.
+    HandedOff {
+        conversation: Conversation,
+        question: Message,
+    },
 }
 
 /// A running turn: its events, in order. Dropping it does not stop the
@@ -188,6 +198,7 @@ impl Turn {
                 TurnEvent::Finished { message, .. } => return Ok(message),
                 TurnEvent::Failed { error, .. } => return Err(RuntimeError::Provider(error)),
                 TurnEvent::Lost { error } => return Err(RuntimeError::Lost(error)),
+                TurnEvent::HandedOff { .. } => return Err(RuntimeError::HandedOff),
                 _ => {}
             }
         }
@@ -209,9 +220,11 @@ struct Prepared {
     stream: bool,
     stop_when_abandoned: bool,
     tools: Option<AgentTools>,
+    /// The flow the turn follows, when the agent has one it is not done with.
+    flow: Option<FlowRun>,
 }
 
-fn check_message(message: &str, max_chars: usize) -> Result<String, RuntimeError> {
+pub(crate) fn check_message(message: &str, max_chars: usize) -> Result<String, RuntimeError> {
     let message = message.trim();
     let invalid = |message: String| RuntimeError::InvalidMessage {
         field: "message",
@@ -230,6 +243,12 @@ fn check_message(message: &str, max_chars: usize) -> Result<String, RuntimeError
 }
 
 impl Runtime {
+    /// A message as a turn takes it (trimmed, not empty, within the
+    /// server's length): the same rules for a team member's reply.
+    pub fn checked_message(&self, message: &str) -> Result<String, RuntimeError> {
+        check_message(message, self.message_max_chars())
+    }
+
     /// Starts a turn: checks it, stores the question and the answer's row,
     /// and runs the answer on an owned task. Nothing is stored when the turn
     /// is refused.
@@ -272,10 +291,32 @@ impl Runtime {
             if existing.agent_id != agent.id {
                 return Err(RuntimeError::ConversationNotFound);
             }
-            if existing.status != ConversationStatus::Active {
-                return Err(RuntimeError::ConversationEnded);
+            match existing.status {
+                ConversationStatus::Active => {}
+                ConversationStatus::HandedOff => {
+                    return self
+                        .hold(&agent, existing.clone(), text, request.test)
+                        .await;
+                }
+                ConversationStatus::Ended => return Err(RuntimeError::ConversationEnded),
             }
         }
+        let plan = match config.flow_plan() {
+            Ok(plan) => plan,
+            Err(problems) => {
+                // Saved before flows were checked, or by hand: the agent
+                // answers without it rather than not at all.
+                tracing::warn!(agent_id = %agent.id, problems = ?problems.into_problems(), "the agent's flow is not valid; it answers without it");
+                None
+            }
+        };
+        let flow_state: FlowState = request
+            .conversation
+            .as_ref()
+            .and_then(|c| c.flow_state.clone())
+            .and_then(|state| serde_json::from_value(state).ok())
+            .unwrap_or_default();
+        let plan = plan.filter(|_| !flow_state.done);
 
         // The three reads are independent: run them at once (on separate
         // pooled connections) to keep them off each other's path to the
@@ -372,10 +413,20 @@ impl Runtime {
             &config,
             &model_name,
             personality.as_ref(),
-            earlier,
+            earlier.clone(),
             &hits,
-            text,
+            text.clone(),
         );
+        let flow = plan.map(|plan| FlowRun {
+            plan,
+            state: flow_state,
+            message: text,
+            agent_id: agent.id.clone(),
+            personality: personality.clone(),
+            earlier,
+            hits: hits.clone(),
+            config: config.clone(),
+        });
         let citations: Vec<Citation> = hits.into_iter().map(Citation::from).collect();
         let (tx, rx) = mpsc::unbounded_channel();
         let _ = tx.send(TurnEvent::Started {
@@ -402,6 +453,7 @@ impl Runtime {
             stream: request.stream,
             stop_when_abandoned: request.stop_when_abandoned,
             tools,
+            flow,
         };
         let runtime = self.clone();
         self.tasks()
@@ -410,6 +462,44 @@ impl Runtime {
             conversation,
             question,
             answer_id,
+            events: rx,
+        })
+    }
+
+    /// A turn in a conversation a person of the team holds: the message is
+    /// stored and shown to them live; the agent says nothing.
+    async fn hold(
+        &self,
+        agent: &Agent,
+        mut conversation: Conversation,
+        text: String,
+        test: bool,
+    ) -> Result<Turn, RuntimeError> {
+        let mut question = NewMessage::text(MessageRole::User, text.clone());
+        question.tokens_in = estimate_tokens(&text);
+        let question = self
+            .store()
+            .conversations()
+            .add_message(&conversation.id, question)
+            .await?;
+        conversation.count(&question);
+        if !test {
+            self.announce(LiveEvent::MessageCreated {
+                conversation: conversation.clone(),
+                message: question.clone(),
+                agent: AgentRef::from(agent),
+            })
+            .await;
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        let _ = tx.send(TurnEvent::HandedOff {
+            conversation: conversation.clone(),
+            question: question.clone(),
+        });
+        Ok(Turn {
+            conversation,
+            question,
+            answer_id: String::new(),
             events: rx,
         })
     }
@@ -427,26 +517,47 @@ impl Runtime {
             events: &events,
             text: text_tx,
             stop_when_abandoned: prepared.stop_when_abandoned,
+            first: None,
+            started: prepared.started,
         };
         let tools: &dyn Tools = match &prepared.tools {
             Some(tools) => tools,
             None => &NoTools,
         };
-        let result = run_turn(
-            prepared.model.as_ref(),
-            prepared.request.clone(),
-            tools,
-            prepared.stream,
-            &mut observer,
-        )
-        .await;
+        let mut flow = None;
+        let (outcome, error): (TurnOutcome, Option<ProviderError>) = match prepared.flow.take() {
+            Some(run) => {
+                let followed = self
+                    .follow(
+                        run,
+                        prepared.model.as_ref(),
+                        &prepared.model_name,
+                        &prepared.request,
+                        prepared.tools.as_ref(),
+                        prepared.stream,
+                        &mut observer,
+                    )
+                    .await;
+                prepared.citations.extend(followed.citations);
+                flow = Some((followed.state, followed.said, followed.status));
+                (followed.outcome, followed.error)
+            }
+            None => match run_turn(
+                prepared.model.as_ref(),
+                prepared.request.clone(),
+                tools,
+                prepared.stream,
+                &mut observer,
+            )
+            .await
+            {
+                Ok(outcome) => (outcome, None),
+                Err(TurnError { error, partial }) => (partial, Some(error)),
+            },
+        };
         drop(observer);
         // The saver's last write lands before the final one.
         let _ = saver.await;
-        let (outcome, error): (TurnOutcome, Option<ProviderError>) = match result {
-            Ok(outcome) => (outcome, None),
-            Err(TurnError { error, partial }) => (partial, Some(error)),
-        };
         let status = match (&error, outcome.stopped) {
             (Some(_), _) => MessageStatus::Failed,
             (None, true) => MessageStatus::Partial,
@@ -469,13 +580,32 @@ impl Runtime {
             provider: Some(prepared.model.provider().to_owned()),
             model: Some(prepared.model_name.clone()),
             notice: builtin.then(|| BUILTIN_NOTICE.to_owned()),
+            flow: flow
+                .as_ref()
+                .and_then(|(_, said, _)| serde_json::to_value(said).ok()),
+            author_id: None,
         };
-        let stored = match self
-            .store()
-            .conversations()
-            .finish(&prepared.answer_id, done)
-            .await
-        {
+        let conversations = self.store().conversations();
+        let stored = match flow {
+            None => conversations.finish(&prepared.answer_id, done).await,
+            Some((state, _, status)) => {
+                let change = FlowChange {
+                    state: serde_json::to_value(&state).unwrap_or_default(),
+                    // A failed answer leaves the conversation as it was.
+                    status: status.filter(|_| error.is_none()),
+                };
+                conversations
+                    .finish_flow(&prepared.answer_id, done, &prepared.conversation.id, change)
+                    .await
+                    .map(|(message, conversation)| {
+                        prepared.conversation.status = conversation.status;
+                        prepared.conversation.ended_at = conversation.ended_at;
+                        prepared.conversation.flow_state = conversation.flow_state;
+                        message
+                    })
+            }
+        };
+        let stored = match stored {
             Ok(message) => message,
             Err(e) => {
                 tracing::error!(error = %e, message_id = %prepared.answer_id, "cannot store an answer");
@@ -497,12 +627,24 @@ impl Runtime {
             {
                 tracing::warn!(error = %e, "cannot record the agent's last activity");
             }
-            self.announce(LiveEvent::MessageCreated {
+            let agent = AgentRef::from(&prepared.agent);
+            let mut live = vec![LiveEvent::MessageCreated {
                 conversation: prepared.conversation.clone(),
                 message: stored.clone(),
-                agent: AgentRef::from(&prepared.agent),
-            })
-            .await;
+                agent: agent.clone(),
+            }];
+            match prepared.conversation.status {
+                ConversationStatus::HandedOff => live.push(LiveEvent::HandlerChanged {
+                    conversation: prepared.conversation.clone(),
+                    agent,
+                }),
+                ConversationStatus::Ended => live.push(LiveEvent::ConversationEnded {
+                    conversation: prepared.conversation.clone(),
+                    agent,
+                }),
+                ConversationStatus::Active => {}
+            }
+            self.announce_all(live).await;
         }
         let last = match error {
             None => TurnEvent::Finished {
@@ -553,14 +695,25 @@ impl Activity {
 }
 
 /// Hands the answer's pieces to the events and to the saver.
-struct Observer<'a> {
+pub(crate) struct Observer<'a> {
     events: &'a mpsc::UnboundedSender<TurnEvent>,
     text: watch::Sender<String>,
     stop_when_abandoned: bool,
+    /// When the first piece of text came (a flow's answer has several).
+    first: Option<Instant>,
+    started: Instant,
+}
+
+impl Observer<'_> {
+    /// From the start of the turn to the first piece of text.
+    pub(crate) fn first_text(&self) -> Option<Duration> {
+        self.first.map(|at| at.duration_since(self.started))
+    }
 }
 
 impl TurnObserver for Observer<'_> {
     fn text(&mut self, text: &str) -> ControlFlow<()> {
+        self.first.get_or_insert_with(Instant::now);
         self.text.send_modify(|all| all.push_str(text));
         match self.events.send(TurnEvent::Delta(text.to_owned())) {
             Err(_) if self.stop_when_abandoned => ControlFlow::Break(()),
@@ -618,7 +771,7 @@ fn millis(duration: Duration) -> u32 {
 
 /// The call to the model: instructions, personality, language and
 /// knowledge in the system message, then earlier turns, then the question.
-fn model_request(
+pub(crate) fn model_request(
     config: &AgentConfig,
     model_name: &str,
     personality: Option<&agentforge_store::Personality>,

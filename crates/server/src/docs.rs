@@ -48,6 +48,14 @@ use crate::http::ApiError;
         agentforge_domain::workflow::graph::SmsNodeData,
         agentforge_domain::workflow::graph::EmailNodeData,
         agentforge_domain::workflow::graph::EndNodeData,
+        agentforge_domain::flow::FlowGraph,
+        agentforge_domain::flow::FlowNode,
+        agentforge_domain::flow::FlowEdge,
+        agentforge_domain::flow::FlowNodeKind,
+        agentforge_domain::flow::graph::NodeSettings,
+        agentforge_domain::flow::graph::MessageVoice,
+        agentforge_domain::flow::graph::ChoiceOption,
+        agentforge_domain::flow::AnswerType,
     )),
     modifiers(&BearerAuth),
 )]
@@ -97,7 +105,7 @@ pub mod schema {
             .build()
     }
 
-    const FLOW: &str = "The conversation flow graph: an object with nodes and edges.";
+    const FLOW: &str = "The conversation flow graph (a `FlowGraph`: nodes and edges), checked when saved; `null` or no nodes: no flow.";
     const DEPLOYMENT: &str = "Settings of this deployment (free-form).";
 
     fn any(description: &str) -> Object {

@@ -370,14 +370,20 @@ fn now() -> i64 {
 /// The whole answer, as `chat.completion`.
 async fn whole(turn: Turn, model: String) -> Result<Response, OpenAiError> {
     let id = format!("chatcmpl-{}", turn.answer_id);
-    let message = turn
-        .finish()
-        .await
-        .map_err(|e| OpenAiError::from(Error::from(e)))?;
-    let finish_reason = match message.status {
-        agentforge_domain::conversation::MessageStatus::Partial => "length",
+    // A person of the team holds the conversation: the message reached
+    // them, and the agent says nothing.
+    let message = match turn.finish().await {
+        Ok(message) => Some(message),
+        Err(agentforge_runtime::RuntimeError::HandedOff) => None,
+        Err(e) => return Err(OpenAiError::from(Error::from(e))),
+    };
+    let finish_reason = match message.as_ref().map(|m| m.status) {
+        Some(agentforge_domain::conversation::MessageStatus::Partial) => "length",
         _ => "stop",
     };
+    let (content, tokens_in, tokens_out) = message
+        .map(|m| (m.content, m.tokens_in, m.tokens_out))
+        .unwrap_or_default();
     Ok(axum::Json(json!({
         "id": id,
         "object": "chat.completion",
@@ -385,11 +391,11 @@ async fn whole(turn: Turn, model: String) -> Result<Response, OpenAiError> {
         "model": model,
         "choices": [{
             "index": 0,
-            "message": {"role": "assistant", "content": message.content, "refusal": null},
+            "message": {"role": "assistant", "content": content, "refusal": null},
             "logprobs": null,
             "finish_reason": finish_reason,
         }],
-        "usage": usage_json(message.tokens_in, message.tokens_out),
+        "usage": usage_json(tokens_in, tokens_out),
         "system_fingerprint": null,
     }))
     .into_response())
@@ -450,6 +456,13 @@ fn streamed(
                 );
                 vec![data(failure.body()), Ok(SseEvent::default().data("[DONE]"))]
             }
+            TurnEvent::HandedOff { .. } => vec![
+                data(chunk(
+                    json!({"role": "assistant", "content": ""}),
+                    Some("stop"),
+                )),
+                Ok(SseEvent::default().data("[DONE]")),
+            ],
             // The agent's own tools and citations stay inside the turn.
             TurnEvent::Citations(_) | TurnEvent::ToolCall(_) | TurnEvent::ToolResult(_) => {
                 Vec::new()

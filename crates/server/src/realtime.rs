@@ -70,6 +70,10 @@ pub enum Event {
     },
     #[serde(rename = "conversation.ended")]
     ConversationEnded { conversation: ConversationOut },
+    /// A conversation was handed to a person of the team (its flow's
+    /// handoff, or taken over), or handed back to the agent (`active`).
+    #[serde(rename = "conversation.handed_off")]
+    ConversationHandedOff { conversation: ConversationOut },
     #[serde(rename = "conversation.deleted", rename_all = "camelCase")]
     ConversationDeleted {
         conversation_id: String,
@@ -170,6 +174,10 @@ impl Announce for Hub {
                     ..
                 }
                 | LiveEvent::ConversationEnded {
+                    conversation,
+                    agent,
+                }
+                | LiveEvent::HandlerChanged {
                     conversation,
                     agent,
                 } => (Some(conversation), Some(agent)),
@@ -305,6 +313,15 @@ impl Hub {
             } => (
                 audience,
                 Event::ConversationEnded {
+                    conversation: ConversationOut::new(conversation, agent.name),
+                },
+            ),
+            LiveEvent::HandlerChanged {
+                conversation,
+                agent,
+            } => (
+                audience,
+                Event::ConversationHandedOff {
                     conversation: ConversationOut::new(conversation, agent.name),
                 },
             ),

@@ -172,6 +172,9 @@ pub struct WidgetHistoryOut {
     pub conversation_id: Option<String>,
     /// Its messages, oldest first (the last 100).
     pub messages: Vec<MessageOut>,
+    /// A person of the team holds the conversation and answers in it (the
+    /// widget asks for the history again now and then to show them).
+    pub handed_off: bool,
 }
 
 /// The widget's script URL and the tag that loads it.
@@ -547,13 +550,14 @@ async fn widget_history(
             .active_held_by(&agent.id, &party)
             .await?
             .filter(|c| {
-                c.status == ConversationStatus::Active
+                c.status != ConversationStatus::Ended
                     && c.party == Some(Party::Visitor(query.visitor_id.clone()))
             })
         else {
             return Ok(WidgetHistoryOut {
                 conversation_id: None,
                 messages: Vec::new(),
+                handed_off: false,
             });
         };
         let messages = state
@@ -562,6 +566,7 @@ async fn widget_history(
             .recent_messages(&conversation.id, 100)
             .await?;
         Ok(WidgetHistoryOut {
+            handed_off: conversation.status == ConversationStatus::HandedOff,
             conversation_id: Some(conversation.id),
             messages: messages.into_iter().map(MessageOut::from).collect(),
         })

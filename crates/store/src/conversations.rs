@@ -54,6 +54,10 @@ pub struct Conversation {
     pub party: Option<Party>,
     /// A test turn of the agent builder: left out of lists and analytics.
     pub test: bool,
+    /// Where it is in its agent's flow, when it follows one.
+    pub flow_state: Option<serde_json::Value>,
+    /// The team member who took it over.
+    pub assignee_id: Option<String>,
 }
 
 impl TryFrom<conversation::Model> for Conversation {
@@ -83,6 +87,13 @@ impl TryFrom<conversation::Model> for Conversation {
                 _ => None,
             },
             test: m.test,
+            flow_state: m
+                .flow_state
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()
+                .map_err(|e| corrupt("flow state", e))?,
+            assignee_id: m.assignee_id,
         })
     }
 }
@@ -138,6 +149,10 @@ pub struct Message {
     pub provider: Option<String>,
     pub model: Option<String>,
     pub notice: Option<String>,
+    /// The flow node that said it (its buttons, voice …), a JSON object.
+    pub flow: Option<serde_json::Value>,
+    /// The team member who typed it, not the agent.
+    pub author_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: Option<DateTime<Utc>>,
 }
@@ -164,6 +179,13 @@ impl TryFrom<message::Model> for Message {
             provider: m.provider,
             model: m.model,
             notice: m.notice,
+            flow: m
+                .flow
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()
+                .map_err(|e| corrupt("message flow", e))?,
+            author_id: m.author_id,
             created_at: m.created_at,
             updated_at: m.updated_at,
         })
@@ -188,6 +210,8 @@ pub struct NewMessage {
     pub provider: Option<String>,
     pub model: Option<String>,
     pub notice: Option<String>,
+    pub flow: Option<serde_json::Value>,
+    pub author_id: Option<String>,
 }
 
 impl NewMessage {
@@ -208,8 +232,19 @@ impl NewMessage {
             provider: None,
             model: None,
             notice: None,
+            flow: None,
+            author_id: None,
         }
     }
+}
+
+/// What a flow's turn changes on its conversation.
+#[derive(Debug, Clone)]
+pub struct FlowChange {
+    /// Where it is in the flow now.
+    pub state: serde_json::Value,
+    /// `HandedOff` or `Ended` when the flow got there.
+    pub status: Option<ConversationStatus>,
 }
 
 /// Where a turn happens: a conversation to start, or one already going.
@@ -298,7 +333,11 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
                     .take(200)
                     .collect::<String>()),
             )
-            .filter(conversation::Column::Status.eq(ConversationStatus::Active.as_str()))
+            // A conversation a person holds goes on too: the message is theirs.
+            .filter(conversation::Column::Status.is_in([
+                ConversationStatus::Active.as_str(),
+                ConversationStatus::HandedOff.as_str(),
+            ]))
             .order_by_desc(conversation::Column::LastMessageAt)
             .one(self.db)
             .await?
@@ -647,6 +686,7 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
             provider: Set(done.provider),
             model: Set(done.model),
             notice: Set(done.notice),
+            flow: Set(done.flow.as_ref().map(json_text)),
             updated_at: Set(Some(crate::now())),
             ..Default::default()
         }
@@ -657,6 +697,71 @@ impl<'a, C: ConnectionTrait + TransactionTrait> Conversations<'a, C> {
             other => StoreError::Database(other),
         })?;
         Message::try_from(model)
+    }
+
+    /// Closes a flow's answer like [`Conversations::finish`] and, in the
+    /// same transaction, keeps where the conversation is in its flow and
+    /// the status the flow gave it (handed off, ended). The conversation
+    /// comes back as changed.
+    pub async fn finish_flow(
+        &self,
+        message_id: &str,
+        done: NewMessage,
+        conversation_id: &str,
+        change: FlowChange,
+    ) -> Result<(Message, Conversation), StoreError> {
+        let txn = self.db.begin().await?;
+        let message = Conversations::new(&txn).finish(message_id, done).await?;
+        let mut row = conversation::ActiveModel {
+            id: Set(conversation_id.to_owned()),
+            flow_state: Set(Some(json_text(&change.state))),
+            ..Default::default()
+        };
+        match change.status {
+            Some(ConversationStatus::Ended) => {
+                row.status = Set(ConversationStatus::Ended.as_str().to_owned());
+                row.ended_at = Set(Some(crate::now()));
+            }
+            Some(status) => row.status = Set(status.as_str().to_owned()),
+            None => {}
+        }
+        let conversation = row.update(&txn).await.map_err(|e| match e {
+            sea_orm::DbErr::RecordNotUpdated => StoreError::NotFound,
+            other => StoreError::Database(other),
+        })?;
+        txn.commit().await?;
+        Ok((message, Conversation::try_from(conversation)?))
+    }
+
+    /// Who handles a conversation that has not ended: `HandedOff` with the
+    /// team member who took it (or none yet), or `Active` again (the agent
+    /// answers), with its flow state replaced when `flow_state` is given.
+    /// `None` when it ended (or is gone) meanwhile.
+    pub async fn set_handler(
+        &self,
+        id: &str,
+        status: ConversationStatus,
+        assignee_id: Option<String>,
+        flow_state: Option<serde_json::Value>,
+    ) -> Result<Option<Conversation>, StoreError> {
+        let mut update = conversation::Entity::update_many()
+            .col_expr(conversation::Column::Status, Expr::value(status.as_str()))
+            .col_expr(conversation::Column::AssigneeId, Expr::value(assignee_id))
+            .filter(conversation::Column::Id.eq(id))
+            .filter(conversation::Column::Status.ne(ConversationStatus::Ended.as_str()));
+        if let Some(state) = flow_state {
+            update = update.col_expr(
+                conversation::Column::FlowState,
+                Expr::value(json_text(&state)),
+            );
+        }
+        update
+            .exec_with_returning(self.db)
+            .await?
+            .into_iter()
+            .next()
+            .map(Conversation::try_from)
+            .transpose()
     }
 
     /// Marks `interrupted` every answer still `streaming` whose last save is
@@ -746,6 +851,8 @@ fn conversation_row(new: NewConversation) -> conversation::Model {
         started_at: now,
         last_message_at: now,
         ended_at: None,
+        flow_state: None,
+        assignee_id: None,
     }
 }
 
@@ -847,6 +954,8 @@ fn message_rows(conversation_id: &str, news: Vec<NewMessage>) -> Vec<message::Mo
                 provider: new.provider,
                 model: new.model,
                 notice: new.notice,
+                flow: new.flow.as_ref().map(json_text),
+                author_id: new.author_id,
                 created_at: at,
                 updated_at: Some(at),
             }

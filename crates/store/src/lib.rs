@@ -49,8 +49,8 @@ pub use configuration::{Configuration, StoredConfiguration};
 pub use connect::{DatabaseKind, PoolStats, StoreOptions, create_private_dir};
 pub use contact::{ContactMessage, ContactMessages, NewContactMessage};
 pub use conversations::{
-    Conversation, ConversationFilter, Conversations, Live, Message, NewConversation, NewMessage,
-    Scope, TurnConversation,
+    Conversation, ConversationFilter, Conversations, FlowChange, Live, Message, NewConversation,
+    NewMessage, Scope, TurnConversation,
 };
 pub use db::{Db, DbTx};
 pub use error::StoreError;

@@ -1410,6 +1410,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations/{id}/hand-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a conversation back to its agent
+         * @description The agent answers the next message again, freely (a flow it followed is
+         *     over; what the flow captured is kept). Live views hear
+         *     `conversation.handed_off` with the conversation `active`.
+         */
+        post: operations["hand_back_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -1421,6 +1443,52 @@ export interface paths {
         get: operations["conversation_messages"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer as the agent
+         * @description In a conversation handed to a person: the message is stored as the
+         *     agent's answer (with the caller as its author) and reaches the
+         *     conversation's live views. Answering one nobody has taken yet takes it.
+         */
+        post: operations["reply_in_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/take-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a conversation over
+         * @description A person of the team (who may edit the agent) answers in the
+         *     conversation as the agent from now on; the agent, its flow and its
+         *     model stay silent until it is handed back. The conversation becomes
+         *     `handed_off` with the caller as its assignee; live views hear
+         *     `conversation.handed_off`.
+         */
+        post: operations["take_over_conversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3673,7 +3741,7 @@ export interface components {
         /** @description The versioned configuration of an agent, as exported and as drafted by ai-generate. */
         AgentConfigOut: {
             description: string;
-            /** @description The conversation flow graph: an object with nodes and edges. */
+            /** @description The conversation flow graph (a `FlowGraph`: nodes and edges), checked when saved; `null` or no nodes: no flow. */
             flow?: {
                 [key: string]: unknown;
             } | null;
@@ -3693,7 +3761,7 @@ export interface components {
         AgentConversation: "run" | "new";
         AgentIn: {
             description?: string | null;
-            /** @description The conversation flow graph: an object with nodes and edges. */
+            /** @description The conversation flow graph (a `FlowGraph`: nodes and edges), checked when saved; `null` or no nodes: no flow. */
             flow?: {
                 [key: string]: unknown;
             } | null;
@@ -3867,6 +3935,8 @@ export interface components {
             /** Format: int64 */
             users: number;
         };
+        /** @enum {string} */
+        AnswerType: "text" | "number" | "email" | "phone" | "choice";
         /** @description A key to make. */
         ApiKeyIn: {
             /** @description Agents it may reach (ones you may use); empty or absent: all of yours. */
@@ -3921,7 +3991,7 @@ export interface components {
             priority?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+        AuditAction: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.take_over" | "conversation.reply" | "conversation.hand_back" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
         /** @description One audit entry. */
         AuditEntryOut: {
             action: components["schemas"]["AuditAction"];
@@ -4097,16 +4167,21 @@ export interface components {
         /** @description A whole (non-streamed) turn. */
         ChatOut: {
             conversationId: string;
-            /** @description The agent's answer, as stored. */
-            message: components["schemas"]["MessageOut"];
+            /**
+             * @description A person of the team holds the conversation: the message reached
+             *     them and the agent did not answer.
+             */
+            handedOff: boolean;
+            message?: components["schemas"]["MessageOut"] | null;
             userMessage: components["schemas"]["MessageOut"];
         };
         /**
          * @description One server-sent event of a streamed turn: `event` is its `event:` line,
          *     `data` the JSON of its `data:` line. First `start`, then `citations`
          *     (when knowledge matched), `delta`s with `tool_call` and `tool_result`
-         *     among them, and last `end` or `error`. Comments (`:`) keep the stream
-         *     alive every 15 s.
+         *     among them, and last `end` or `error`; or only `handed_off`, when a
+         *     person of the team holds the conversation. Comments (`:`) keep the
+         *     stream alive every 15 s.
          */
         ChatStreamEvent: {
             data: components["schemas"]["StartEvent"];
@@ -4136,6 +4211,10 @@ export interface components {
             data: components["schemas"]["ErrorEvent"];
             /** @enum {string} */
             event: "error";
+        } | {
+            data: components["schemas"]["HandedOffEvent"];
+            /** @enum {string} */
+            event: "handed_off";
         };
         /** @description A server-sent event as sent: `data` is the JSON text of the event's object */
         ChatStreamFrame: {
@@ -4166,6 +4245,16 @@ export interface components {
             data: string;
             /** @enum {string} */
             event: "error";
+        } | {
+            data: string;
+            /** @enum {string} */
+            event: "handed_off";
+        };
+        /** @description One button of a choice. */
+        ChoiceOption: {
+            /** @description The handle its edge leaves by. */
+            id: string;
+            label: string;
         };
         /** @description A knowledge passage an answer drew on. */
         CitationOut: {
@@ -4278,6 +4367,8 @@ export interface components {
         ConversationOut: {
             agentId: string;
             agentName: string;
+            /** @description The team member who took the conversation over (`handed_off`). */
+            assigneeId?: string | null;
             channel: components["schemas"]["Channel"];
             /** Format: date-time */
             endedAt?: string | null;
@@ -4769,8 +4860,12 @@ export interface components {
             /** @description A whole (non-streamed) turn. */
             data: {
                 conversationId: string;
-                /** @description The agent's answer, as stored. */
-                message: components["schemas"]["MessageOut"];
+                /**
+                 * @description A person of the team holds the conversation: the message reached
+                 *     them and the agent did not answer.
+                 */
+                handedOff: boolean;
+                message?: components["schemas"]["MessageOut"] | null;
                 userMessage: components["schemas"]["MessageOut"];
             };
             /** @enum {boolean} */
@@ -4817,6 +4912,8 @@ export interface components {
             data: {
                 agentId: string;
                 agentName: string;
+                /** @description The team member who took the conversation over (`handed_off`). */
+                assigneeId?: string | null;
                 channel: components["schemas"]["Channel"];
                 /** Format: date-time */
                 endedAt?: string | null;
@@ -5309,6 +5406,54 @@ export interface components {
                 lastName: string;
                 role: components["schemas"]["TeamRole"];
                 userId: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Every JSON success: `{"success": true, "data": …}`. */
+        Envelope_MessageOut: {
+            /** @description One message of a conversation. */
+            data: {
+                /**
+                 * @description A team member who typed this answer in a handed-off conversation
+                 *     (the agent did not).
+                 */
+                authorId?: string | null;
+                citations: components["schemas"]["CitationOut"][];
+                content: string;
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Why the answer failed, in words. */
+                error?: string | null;
+                /**
+                 * Format: int32
+                 * @description From the question to the first piece of the answer.
+                 */
+                firstTokenMs?: number | null;
+                flow?: components["schemas"]["FlowSaid"] | null;
+                id: string;
+                /**
+                 * Format: int32
+                 * @description From the question to the whole answer.
+                 */
+                latencyMs?: number | null;
+                model?: string | null;
+                /** @description Shown under the answer, e.g. that no language model is connected. */
+                notice?: string | null;
+                provider?: components["schemas"]["ModelProvider"] | null;
+                role: components["schemas"]["MessageRole"];
+                /**
+                 * @description `complete`; `streaming` while the answer is being written (the
+                 *     content so far); `partial` when it was cut short; `interrupted` when
+                 *     the server stopped mid-answer; `failed` when the model failed.
+                 */
+                status: components["schemas"]["MessageStatus"];
+                /** Format: int32 */
+                tokensIn: number;
+                /** Format: int32 */
+                tokensOut: number;
+                toolCalls: components["schemas"]["ToolCallOut"][];
             };
             /** @enum {boolean} */
             success: true;
@@ -6009,6 +6154,11 @@ export interface components {
         /** @description Every JSON success: `{"success": true, "data": …}`. */
         Envelope_Vec_MessageOut: {
             data: {
+                /**
+                 * @description A team member who typed this answer in a handed-off conversation
+                 *     (the agent did not).
+                 */
+                authorId?: string | null;
                 citations: components["schemas"]["CitationOut"][];
                 content: string;
                 conversationId: string;
@@ -6021,6 +6171,7 @@ export interface components {
                  * @description From the question to the first piece of the answer.
                  */
                 firstTokenMs?: number | null;
+                flow?: components["schemas"]["FlowSaid"] | null;
                 id: string;
                 /**
                  * Format: int32
@@ -6500,6 +6651,11 @@ export interface components {
             data: {
                 /** @description The visitor's active conversation, if any. */
                 conversationId?: string | null;
+                /**
+                 * @description A person of the team holds the conversation and answers in it (the
+                 *     widget asks for the history again now and then to show them).
+                 */
+                handedOff: boolean;
                 /** @description Its messages, oldest first (the last 100). */
                 messages: components["schemas"]["MessageOut"][];
             };
@@ -6705,6 +6861,55 @@ export interface components {
             field: string;
             message: string;
         };
+        /** @description One edge of a flow. */
+        FlowEdge: {
+            id: string;
+            source: string;
+            /**
+             * @description Which way out: a condition's `true`/`false`, a choice's option id,
+             *     `invalid` (a question's attempts ran out), `error` (an api call or
+             *     a tool failed); none is the usual way.
+             */
+            sourceHandle?: string | null;
+            target: string;
+        };
+        /** @enum {string} */
+        FlowEnding: "handoff" | "end";
+        /** @description A conversation flow. */
+        FlowGraph: {
+            edges: components["schemas"]["FlowEdge"][];
+            nodes: components["schemas"]["FlowNode"][];
+        };
+        /** @description One node of a flow. */
+        FlowNode: {
+            /** @description The node's settings ([`NodeSettings`]; which apply depends on the type). */
+            data?: components["schemas"]["NodeSettings"];
+            id: string;
+            name?: string | null;
+            position?: components["schemas"]["Position"];
+            type: components["schemas"]["FlowNodeKind"];
+        };
+        /** @enum {string} */
+        FlowNodeKind: "start" | "message" | "question" | "choice" | "condition" | "llm" | "knowledge" | "api" | "tool" | "handoff" | "end";
+        /**
+         * @description What a flow said in a turn, kept with the answer: the last node that
+         *     spoke, the buttons to offer, how to speak it and how to listen after it.
+         */
+        FlowSaid: {
+            /** @description Buttons to offer (a choice, or a choice question's options). */
+            choices?: components["schemas"]["ChoiceOption"][];
+            /** @description Whether the phone's keys answer too. */
+            dtmf?: boolean | null;
+            ending?: components["schemas"]["FlowEnding"] | null;
+            /**
+             * Format: int32
+             * @description How long to listen for the answer on a call, in seconds.
+             */
+            listenTimeoutSeconds?: number | null;
+            /** @description The node the answer stopped at. */
+            nodeId: string;
+            voice?: components["schemas"]["MessageVoice"] | null;
+        };
         FromTemplateIn: {
             /**
              * @description Default (also when empty): the template's name. No control or
@@ -6745,6 +6950,14 @@ export interface components {
         Graph: {
             edges: components["schemas"]["Edge"][];
             nodes: components["schemas"]["Node"][];
+        };
+        /**
+         * @description `handed_off`: a person of the team holds the conversation; the message
+         *     reached them, and the agent does not answer. The only event of its turn.
+         */
+        HandedOffEvent: {
+            conversationId: string;
+            userMessage: components["schemas"]["MessageOut"];
         };
         /** @description A conversation handed to a person, waiting. */
         HandoffOut: {
@@ -7393,6 +7606,11 @@ export interface components {
         };
         /** @description One message of a conversation. */
         MessageOut: {
+            /**
+             * @description A team member who typed this answer in a handed-off conversation
+             *     (the agent did not).
+             */
+            authorId?: string | null;
             citations: components["schemas"]["CitationOut"][];
             content: string;
             conversationId: string;
@@ -7405,6 +7623,7 @@ export interface components {
              * @description From the question to the first piece of the answer.
              */
             firstTokenMs?: number | null;
+            flow?: components["schemas"]["FlowSaid"] | null;
             id: string;
             /**
              * Format: int32
@@ -7432,6 +7651,18 @@ export interface components {
         MessageRole: "user" | "assistant" | "system" | "tool";
         /** @enum {string} */
         MessageStatus: "complete" | "streaming" | "partial" | "interrupted" | "failed";
+        /** @description How a message is spoken on voice and phone channels. */
+        MessageVoice: {
+            /** Format: float */
+            similarityBoost?: number | null;
+            /** Format: float */
+            speed?: number | null;
+            /** Format: float */
+            stability?: number | null;
+            /** Format: float */
+            style?: number | null;
+            voiceId?: string | null;
+        };
         /** @enum {string} */
         Metric: "conversations" | "messages" | "answers" | "tokens_in" | "tokens_out" | "errors" | "error_rate" | "latency_avg" | "latency_p95" | "first_token_p95" | "tool_calls";
         MetricOut: {
@@ -7588,6 +7819,46 @@ export interface components {
         };
         /** @enum {string} */
         NodeKind: "trigger" | "agent" | "llm" | "http" | "condition" | "transform" | "delay" | "mcp" | "sms" | "email" | "end";
+        /**
+         * @description A node's settings, read by its type. Texts are templates over the
+         *     conversation's variables (`vars.<name>`) and `message` (the person's last).
+         */
+        NodeSettings: {
+            answerType?: components["schemas"]["AnswerType"] | null;
+            arguments?: {
+                [key: string]: unknown;
+            } | null;
+            body?: string | null;
+            /** @description A choice's buttons. */
+            choices?: components["schemas"]["ChoiceOption"][] | null;
+            dtmf?: boolean | null;
+            expression?: string | null;
+            headers?: {
+                [key: string]: string;
+            } | null;
+            /**
+             * Format: int32
+             * @description On a call: how long to listen (seconds), and whether keys count.
+             */
+            listenTimeoutSeconds?: number | null;
+            /** Format: int32 */
+            maxAttempts?: number | null;
+            method?: components["schemas"]["HttpMethod"] | null;
+            /** @description A choice question's options. */
+            options?: string[] | null;
+            prompt?: string | null;
+            query?: string | null;
+            /** @description What a question says when the answer is not of its type. */
+            retryText?: string | null;
+            serverId?: string | null;
+            system?: string | null;
+            text?: string | null;
+            tool?: string | null;
+            url?: string | null;
+            /** @description Where a question, a choice, an llm, knowledge, api or tool node keeps its result. */
+            variable?: string | null;
+            voice?: components["schemas"]["MessageVoice"] | null;
+        };
         NoticeOut: {
             message: string;
         };
@@ -7790,6 +8061,8 @@ export interface components {
             data: {
                 agentId: string;
                 agentName: string;
+                /** @description The team member who took the conversation over (`handed_off`). */
+                assigneeId?: string | null;
                 channel: components["schemas"]["Channel"];
                 /** Format: date-time */
                 endedAt?: string | null;
@@ -8054,6 +8327,10 @@ export interface components {
             /** @enum {string} */
             type: "conversation.ended";
         } | {
+            conversation: components["schemas"]["ConversationOut"];
+            /** @enum {string} */
+            type: "conversation.handed_off";
+        } | {
             agentId: string;
             conversationId: string;
             /** @enum {string} */
@@ -8126,6 +8403,14 @@ export interface components {
             language?: components["schemas"]["Language"] | null;
             lastName?: string;
             password: string;
+        };
+        /** @description A team member's answer in a conversation handed to a person. */
+        ReplyIn: {
+            /**
+             * @description What to say as the agent (white space around it is trimmed; not
+             *     only white space).
+             */
+            message: string;
         };
         /** @enum {string} */
         ReportScope: "mine" | "platform";
@@ -9344,6 +9629,11 @@ export interface components {
         WidgetHistoryOut: {
             /** @description The visitor's active conversation, if any. */
             conversationId?: string | null;
+            /**
+             * @description A person of the team holds the conversation and answers in it (the
+             *     widget asks for the history again now and then to show them).
+             */
+            handedOff: boolean;
             /** @description Its messages, oldest first (the last 100). */
             messages: components["schemas"]["MessageOut"][];
         };
@@ -9673,7 +9963,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.take_over" | "conversation.reply" | "conversation.hand_back" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -9742,7 +10032,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.take_over" | "conversation.reply" | "conversation.hand_back" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -11441,7 +11731,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.take_over" | "conversation.reply" | "conversation.hand_back" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;
@@ -14501,6 +14791,64 @@ export interface operations {
             };
         };
     };
+    hand_back_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Handed back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cannot edit the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not handed off, or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     conversation_messages: {
         parameters: {
             query?: never;
@@ -14541,6 +14889,162 @@ export interface operations {
             };
             /** @description No such conversation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reply_in_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyIn"];
+            };
+        };
+        responses: {
+            /** @description Said */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageOut"];
+                };
+            };
+            /** @description An empty or too long message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cannot edit the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not handed off, or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the expected type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    take_over_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConversationOut"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cannot edit the agent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The conversation has ended */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18453,7 +18957,7 @@ export interface operations {
                 /** @description Only what this user (or their API keys) did. */
                 actorId?: string;
                 actorKind?: "all" | "" | "user" | "api_key" | "system" | "anonymous" | "visitor" | "phone" | "webhook" | "workflow";
-                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
+                action?: "all" | "" | "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.profile_update" | "user.email_verify" | "user.phone_verify" | "user.verification_resend" | "user.password_reset_request" | "user.password_reset" | "user.delete" | "user.update" | "agent.create" | "agent.update" | "agent.delete" | "agent.deploy" | "agent.share" | "agent.version_restore" | "document.upload" | "document.delete" | "upload.create" | "conversation.create" | "conversation.end" | "conversation.take_over" | "conversation.reply" | "conversation.hand_back" | "conversation.delete" | "team.create" | "team.update" | "team.delete" | "team.agent_add" | "team.agent_remove" | "team.member_add" | "team.member_remove" | "team.member_role" | "team.notify" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.reject" | "personality.create" | "personality.update" | "personality.delete" | "mcp_server.create" | "mcp_server.update" | "mcp_server.delete" | "mcp_server.test" | "mcp_server.tool_call" | "mcp_server.assign" | "mcp_server.assignment_update" | "mcp_server.unassign" | "api_key.create" | "api_key.revoke" | "integration.update" | "integration.delete" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.regenerate" | "webhook.failing" | "webhook_endpoint.create" | "webhook_endpoint.update" | "webhook_endpoint.delete" | "webhook_endpoint.rotate_secret" | "webhook_endpoint.disable" | "webhook_delivery.retry" | "widget.update" | "phone_call.create" | "phone_number.create" | "phone_number.update" | "phone_number.delete" | "workflow.create" | "workflow.update" | "workflow.delete" | "workflow.rotate_hook" | "workflow.execute" | "workflow.cancel" | "workflow.retry" | "configuration.update" | "job.retry" | "mail.resend" | "contact.create" | "analytics.rebuild" | "access.denied" | "audit_log.purge";
                 outcome?: "all" | "" | "success" | "denied" | "failed";
                 resourceType?: "all" | "" | "user" | "session" | "agent" | "document" | "upload" | "conversation" | "team" | "invitation" | "personality" | "mcp_server" | "api_key" | "integration" | "configuration" | "job" | "mail" | "contact_message" | "webhook" | "webhook_endpoint" | "workflow" | "subscription" | "phone_call" | "phone_number" | "audit_log" | "analytics" | "route";
                 resourceId?: string;

@@ -68,8 +68,9 @@ pub struct FlowNode {
     pub name: Option<String>,
     #[serde(default)]
     pub position: Position,
+    /// The node's settings ([`NodeSettings`]; which apply depends on the type).
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(value_type = HashMap<String, Value>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = NodeSettings))]
     pub data: Map<String, Value>,
 }
 
@@ -99,6 +100,7 @@ pub struct FlowGraph {
 
 /// How a message is spoken on voice and phone channels.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MessageVoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -115,6 +117,7 @@ pub struct MessageVoice {
 
 /// One button of a choice.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChoiceOption {
     /// The handle its edge leaves by.
@@ -124,7 +127,8 @@ pub struct ChoiceOption {
 
 /// A node's settings, read by its type. Texts are templates over the
 /// conversation's variables (`vars.<name>`) and `message` (the person's last).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NodeSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -225,6 +229,34 @@ fn optional_template(p: &mut Problems, field: &str, value: Option<&String>) {
     }
 }
 
+/// A message's voice: an id or catalogue name, and each setting in its range.
+fn check_voice(p: &mut Problems, at: &str, voice: &MessageVoice) {
+    if let Some(id) = &voice.voice_id
+        && (id.trim().is_empty()
+            || id.chars().count() > 100
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+    {
+        p.add(
+            &format!("{at}.voiceId"),
+            "A voice is an id or a catalogue name: letters, digits, '_' or '-'",
+        );
+    }
+    if voice.speed.is_some_and(|s| !(0.7..=1.2).contains(&s)) {
+        p.add(&format!("{at}.speed"), "Must be between 0.7 and 1.2");
+    }
+    for (field, value) in [
+        ("stability", voice.stability),
+        ("similarityBoost", voice.similarity_boost),
+        ("style", voice.style),
+    ] {
+        if value.is_some_and(|v| !(0.0..=1.0).contains(&v)) {
+            p.add(&format!("{at}.{field}"), "Must be between 0 and 1");
+        }
+    }
+}
+
 fn check_settings(p: &mut Problems, at: &str, kind: FlowNodeKind, s: &NodeSettings) {
     let f = |name: &str| format!("{at}.data.{name}");
     if let Some(variable) = &s.variable
@@ -237,7 +269,12 @@ fn check_settings(p: &mut Problems, at: &str, kind: FlowNodeKind, s: &NodeSettin
     }
     match kind {
         FlowNodeKind::Start => {}
-        FlowNodeKind::Message => required_template(p, &f("text"), s.text.as_ref()),
+        FlowNodeKind::Message => {
+            required_template(p, &f("text"), s.text.as_ref());
+            if let Some(voice) = &s.voice {
+                check_voice(p, &f("voice"), voice);
+            }
+        }
         FlowNodeKind::Question => {
             required_template(p, &f("text"), s.text.as_ref());
             optional_template(p, &f("retryText"), s.retry_text.as_ref());
@@ -511,7 +548,7 @@ mod tests {
                 {"id": "hello", "type": "message", "data": {"text": "Hello!"}},
                 {"id": "email", "type": "question", "data": {"text": "Your email?", "variable": "email", "answerType": "email", "retryText": "That is not an email", "maxAttempts": 2}},
                 {"id": "menu", "type": "choice", "data": {"text": "Sales or support?", "variable": "team", "choices": [{"id": "sales", "label": "Sales"}, {"id": "support", "label": "Support"}]}},
-                {"id": "vip", "type": "condition", "data": {"expression": "vars.email.endswith('@example.com')"}},
+                {"id": "vip", "type": "condition", "data": {"expression": "vars.email is endingwith('@example.com')"}},
                 {"id": "human", "type": "handoff", "data": {"text": "A person will answer."}},
                 {"id": "bye", "type": "end", "data": {"text": "Bye {{ vars.email }}"}}
             ],

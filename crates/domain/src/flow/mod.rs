@@ -9,6 +9,8 @@
 
 pub mod answer;
 pub mod graph;
+pub mod state;
 
 pub use answer::{AnswerType, read_answer};
 pub use graph::{FlowEdge, FlowGraph, FlowNode, FlowNodeKind, FlowPlan, validate};
+pub use state::{FlowEnding, FlowSaid, FlowState};

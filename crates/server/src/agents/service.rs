@@ -147,6 +147,11 @@ fn check_with(config: &AgentConfig, prefix: &str, mut problems: Problems) -> Res
     for (field, message) in config.problems() {
         problems.add(&format!("{prefix}{field}"), message);
     }
+    if let Err(found) = config.flow_plan() {
+        for problem in found.into_problems() {
+            problems.add(&format!("{prefix}{}", problem.field), problem.message);
+        }
+    }
     problems.finish()
 }
 

@@ -8,7 +8,7 @@ pub(crate) mod types;
 use std::convert::Infallible;
 use std::time::Duration;
 
-use agentforge_runtime::{Turn, TurnEvent};
+use agentforge_runtime::{RuntimeError, Turn, TurnEvent};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -21,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use service::{ChatInput, Purpose};
 use types::{
     ChatIn, ChatOut, ChatStreamEvent, ChatStreamFrame, CitationsEvent, DeltaEvent, EndEvent,
-    ErrorEvent, PublicAgentOut, StartEvent, ToolCallEvent,
+    ErrorEvent, HandedOffEvent, PublicAgentOut, StartEvent, ToolCallEvent,
 };
 
 use crate::auth::CurrentUser;
@@ -156,11 +156,16 @@ pub(crate) async fn respond(turn: Turn, stream: bool) -> Result<Response, ApiErr
     }
     let conversation_id = turn.conversation.id.clone();
     let user_message = MessageOut::from(turn.question.clone());
-    let message = turn.finish().await?;
+    let (message, handed_off) = match turn.finish().await {
+        Ok(message) => (Some(MessageOut::from(message)), false),
+        Err(RuntimeError::HandedOff) => (None, true),
+        Err(e) => return Err(e.into()),
+    };
     Ok(Envelope::new(ChatOut {
         conversation_id,
         user_message,
-        message: MessageOut::from(message),
+        message,
+        handed_off,
     })
     .into_response())
 }
@@ -208,6 +213,13 @@ fn streamed(turn: Turn) -> Sse<impl futures_util::Stream<Item = Result<SseEvent,
                 error: "internal_error".to_owned(),
                 message: "The answer could not be stored".to_owned(),
                 message_id: None,
+            }),
+            TurnEvent::HandedOff {
+                conversation,
+                question,
+            } => ChatStreamEvent::HandedOff(HandedOffEvent {
+                conversation_id: conversation.id,
+                user_message: MessageOut::from(question),
             }),
         }))
     });

@@ -56,8 +56,12 @@ impl ChatIn {
 pub struct ChatOut {
     pub conversation_id: String,
     pub user_message: MessageOut,
-    /// The agent's answer, as stored.
-    pub message: MessageOut,
+    /// The agent's answer, as stored; `null` when a person of the team
+    /// holds the conversation (`handedOff`) and will answer in it.
+    pub message: Option<MessageOut>,
+    /// A person of the team holds the conversation: the message reached
+    /// them and the agent did not answer.
+    pub handed_off: bool,
 }
 
 /// What a person who does not own an agent may know of it, through its
@@ -115,6 +119,15 @@ pub struct EndEvent {
     pub message: MessageOut,
 }
 
+/// `handed_off`: a person of the team holds the conversation; the message
+/// reached them, and the agent does not answer. The only event of its turn.
+#[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HandedOffEvent {
+    pub conversation_id: String,
+    pub user_message: MessageOut,
+}
+
 /// `error`: the model failed (what it said is stored as a failed answer),
 /// or the answer could not be stored.
 #[derive(Debug, Serialize, ToSchema, serde::Deserialize)]
@@ -131,8 +144,9 @@ pub struct ErrorEvent {
 /// One server-sent event of a streamed turn: `event` is its `event:` line,
 /// `data` the JSON of its `data:` line. First `start`, then `citations`
 /// (when knowledge matched), `delta`s with `tool_call` and `tool_result`
-/// among them, and last `end` or `error`. Comments (`:`) keep the stream
-/// alive every 15 s.
+/// among them, and last `end` or `error`; or only `handed_off`, when a
+/// person of the team holds the conversation. Comments (`:`) keep the
+/// stream alive every 15 s.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "event", content = "data", rename_all = "snake_case")]
 pub enum ChatStreamEvent {
@@ -143,6 +157,7 @@ pub enum ChatStreamEvent {
     ToolResult(ToolCallOut),
     End(EndEvent),
     Error(ErrorEvent),
+    HandedOff(HandedOffEvent),
 }
 
 /// One server-sent event of a streamed turn as it travels: `event` is its
@@ -153,7 +168,7 @@ pub struct ChatStreamFrame;
 
 impl ChatStreamFrame {
     /// Each event name with the schema of its data.
-    const EVENTS: [(&'static str, &'static str); 7] = [
+    const EVENTS: [(&'static str, &'static str); 8] = [
         ("start", "StartEvent"),
         ("citations", "CitationsEvent"),
         ("delta", "DeltaEvent"),
@@ -161,6 +176,7 @@ impl ChatStreamFrame {
         ("tool_result", "ToolCallOut"),
         ("end", "EndEvent"),
         ("error", "ErrorEvent"),
+        ("handed_off", "HandedOffEvent"),
     ];
 }
 

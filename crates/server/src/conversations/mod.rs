@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use types::ConversationQuery;
 pub use types::{CitationOut, ConversationOut, MessageOut, ToolCallOut, TranscriptOut};
-use types::{ConversationIn, ExportQuery};
+use types::{ConversationIn, ExportQuery, ReplyIn};
 
 use crate::auth::CurrentUser;
 use crate::http::{ApiError, DeletedOut, Envelope, ErrorBody, Json, ListMeta, Paged, Query};
@@ -38,6 +38,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_conversation, delete_conversation))
         .routes(routes!(conversation_messages))
         .routes(routes!(end_conversation))
+        .routes(routes!(take_over_conversation))
+        .routes(routes!(reply_in_conversation))
+        .routes(routes!(hand_back_conversation))
         .routes(routes!(export_conversation))
         .routes(routes!(agent_conversations))
         .routes(routes!(get_agent_conversation, delete_agent_conversation))
@@ -132,6 +135,57 @@ async fn end_conversation(
 ) -> Result<Envelope<ConversationOut>, ApiError> {
     let ended = service::end(&state.runtime, &actor, &id).await?;
     Ok(Envelope::new(ended.into()))
+}
+
+/// Take a conversation over
+///
+/// A person of the team (who may edit the agent) answers in the
+/// conversation as the agent from now on; the agent, its flow and its
+/// model stay silent until it is handed back. The conversation becomes
+/// `handed_off` with the caller as its assignee; live views hear
+/// `conversation.handed_off`.
+#[utoipa::path(post, path = "/conversations/{id}/take-over", tag = "conversations", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Taken over", body = Envelope<ConversationOut>), (status = 403, description = "Cannot edit the agent", body = ErrorBody), (status = 404, description = "No such conversation", body = ErrorBody), (status = 409, description = "The conversation has ended", body = ErrorBody)))]
+async fn take_over_conversation(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<ConversationOut>, ApiError> {
+    let taken = service::take_over(&state.runtime, &actor, &id).await?;
+    Ok(Envelope::new(taken.into()))
+}
+
+/// Answer as the agent
+///
+/// In a conversation handed to a person: the message is stored as the
+/// agent's answer (with the caller as its author) and reaches the
+/// conversation's live views. Answering one nobody has taken yet takes it.
+#[utoipa::path(post, path = "/conversations/{id}/reply", tag = "conversations", params(("id" = String, Path)), request_body = ReplyIn, security(("bearer" = [])),
+    responses((status = 201, description = "Said", body = Envelope<MessageOut>), (status = 400, description = "An empty or too long message", body = ErrorBody), (status = 403, description = "Cannot edit the agent", body = ErrorBody), (status = 404, description = "No such conversation", body = ErrorBody), (status = 409, description = "Not handed off, or ended", body = ErrorBody)))]
+async fn reply_in_conversation(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Path(id): Path<String>,
+    Json(input): Json<ReplyIn>,
+) -> Result<(StatusCode, Envelope<MessageOut>), ApiError> {
+    let message = service::reply(&state.runtime, &actor, &id, &input.message).await?;
+    Ok((StatusCode::CREATED, Envelope::new(message.into())))
+}
+
+/// Hand a conversation back to its agent
+///
+/// The agent answers the next message again, freely (a flow it followed is
+/// over; what the flow captured is kept). Live views hear
+/// `conversation.handed_off` with the conversation `active`.
+#[utoipa::path(post, path = "/conversations/{id}/hand-back", tag = "conversations", params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "Handed back", body = Envelope<ConversationOut>), (status = 403, description = "Cannot edit the agent", body = ErrorBody), (status = 404, description = "No such conversation", body = ErrorBody), (status = 409, description = "Not handed off, or ended", body = ErrorBody)))]
+async fn hand_back_conversation(
+    State(state): State<AppState>,
+    CurrentUser(_user, actor): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Envelope<ConversationOut>, ApiError> {
+    let back = service::hand_back(&state.runtime, &actor, &id).await?;
+    Ok(Envelope::new(back.into()))
 }
 
 /// Download a transcript

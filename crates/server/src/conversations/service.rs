@@ -5,7 +5,8 @@
 
 use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::conversation::{Channel, ConversationStatus, MessageRole};
-use agentforge_domain::error::{Error, Thing, Unauthenticated};
+use agentforge_domain::error::{Conflict, Error, Thing, Unauthenticated};
+use agentforge_domain::flow::FlowState;
 use agentforge_domain::paging::Page;
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_runtime::{AgentRef, LiveEvent, Runtime};
@@ -268,6 +269,171 @@ pub async fn end(runtime: &Runtime, actor: &Actor, id: &str) -> Result<Listed, E
             .await;
     }
     Ok(out)
+}
+
+/// A conversation a person of the team may answer in as its agent (they
+/// may edit the agent: its owner, or its team's editors), with the agent.
+async fn answerable(
+    store: &Store,
+    actor: &Actor,
+    id: &str,
+) -> Result<(Conversation, agentforge_store::Agent), Error> {
+    let conversation = load(store, actor, id, None, Action::View).await?;
+    let (agent, _) = access::agent(store, actor, &conversation.agent_id, Action::Edit).await?;
+    if conversation.status == ConversationStatus::Ended {
+        return Err(Error::Conflict(Conflict::ConversationEnded));
+    }
+    Ok((conversation, agent))
+}
+
+/// Sets who answers in a conversation, audited, and tells the live views.
+#[allow(clippy::too_many_arguments)]
+async fn hand(
+    runtime: &Runtime,
+    actor: &Actor,
+    conversation: Conversation,
+    agent: &agentforge_store::Agent,
+    action: AuditAction,
+    status: ConversationStatus,
+    assignee_id: Option<String>,
+    flow_state: Option<serde_json::Value>,
+) -> Result<Conversation, Error> {
+    let store = runtime.store();
+    let tx = store.begin().await?;
+    let before = handling(&conversation);
+    let changed = tx
+        .conversations()
+        .set_handler(&conversation.id, status, assignee_id, flow_state)
+        .await?
+        .ok_or(Error::Conflict(Conflict::ConversationEnded))?;
+    let entry =
+        change(action, &changed, agent.team_id.as_deref()).diff(&before, &handling(&changed));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
+    runtime
+        .announce(LiveEvent::HandlerChanged {
+            conversation: changed.clone(),
+            agent: AgentRef::from(agent),
+        })
+        .await;
+    Ok(changed)
+}
+
+/// What a hand-off's audit entry shows.
+fn handling(conversation: &Conversation) -> serde_json::Value {
+    serde_json::json!({
+        "agentId": conversation.agent_id,
+        "status": conversation.status.as_str(),
+        "assigneeId": conversation.assignee_id,
+    })
+}
+
+/// Takes a conversation over: the actor answers in it as the agent from
+/// now on; the agent (its flow, its model) is silent until handed back.
+/// Taking over one's own conversation again changes nothing.
+pub async fn take_over(runtime: &Runtime, actor: &Actor, id: &str) -> Result<Listed, Error> {
+    let user_id = signed_in(actor)?.to_owned();
+    let (conversation, agent) = answerable(runtime.store(), actor, id).await?;
+    if conversation.status == ConversationStatus::HandedOff
+        && conversation.assignee_id.as_deref() == Some(user_id.as_str())
+    {
+        return listed(runtime.store(), conversation).await;
+    }
+    let taken = hand(
+        runtime,
+        actor,
+        conversation,
+        &agent,
+        AuditAction::ConversationTakeOver,
+        ConversationStatus::HandedOff,
+        Some(user_id),
+        None,
+    )
+    .await?;
+    listed(runtime.store(), taken).await
+}
+
+/// Hands a conversation back to its agent, which answers the next message
+/// (freely: a flow it followed is over, its captured variables kept).
+pub async fn hand_back(runtime: &Runtime, actor: &Actor, id: &str) -> Result<Listed, Error> {
+    let (conversation, agent) = answerable(runtime.store(), actor, id).await?;
+    if conversation.status != ConversationStatus::HandedOff {
+        return Err(Error::Conflict(Conflict::NotHandedOff));
+    }
+    let vars = conversation
+        .flow_state
+        .clone()
+        .and_then(|state| serde_json::from_value::<FlowState>(state).ok())
+        .map(|state| state.vars)
+        .unwrap_or_default();
+    let state = serde_json::to_value(FlowState::finished(vars)).unwrap_or_default();
+    let back = hand(
+        runtime,
+        actor,
+        conversation,
+        &agent,
+        AuditAction::ConversationHandBack,
+        ConversationStatus::Active,
+        None,
+        Some(state),
+    )
+    .await?;
+    listed(runtime.store(), back).await
+}
+
+/// A team member's answer in a conversation handed to a person, stored as
+/// the agent's (with its author) and shown live; answering one nobody has
+/// taken yet takes it.
+pub async fn reply(
+    runtime: &Runtime,
+    actor: &Actor,
+    id: &str,
+    message: &str,
+) -> Result<Message, Error> {
+    let user_id = signed_in(actor)?.to_owned();
+    let text = runtime.checked_message(message)?;
+    let (mut conversation, agent) = answerable(runtime.store(), actor, id).await?;
+    if conversation.status != ConversationStatus::HandedOff {
+        return Err(Error::Conflict(Conflict::NotHandedOff));
+    }
+    if conversation.assignee_id.is_none() {
+        conversation = hand(
+            runtime,
+            actor,
+            conversation,
+            &agent,
+            AuditAction::ConversationTakeOver,
+            ConversationStatus::HandedOff,
+            Some(user_id.clone()),
+            None,
+        )
+        .await?;
+    }
+    let store = runtime.store();
+    let tx = store.begin().await?;
+    let mut new = agentforge_store::NewMessage::text(MessageRole::Assistant, text);
+    new.author_id = Some(user_id);
+    let stored = tx
+        .conversations()
+        .add_message(&conversation.id, new)
+        .await?;
+    let entry = change(
+        AuditAction::ConversationReply,
+        &conversation,
+        agent.team_id.as_deref(),
+    )
+    .created(&serde_json::json!({"messageId": stored.id}));
+    audit::record(&tx, actor, entry).await?;
+    tx.commit().await?;
+    conversation.count(&stored);
+    runtime
+        .announce(LiveEvent::MessageCreated {
+            conversation,
+            message: stored.clone(),
+            agent: AgentRef::from(&agent),
+        })
+        .await;
+    Ok(stored)
 }
 
 /// Deletes a conversation and its messages.

@@ -33,6 +33,8 @@ pub struct ConversationOut {
     pub started_at: DateTime<Utc>,
     pub last_message_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
+    /// The team member who took the conversation over (`handed_off`).
+    pub assignee_id: Option<String>,
     /// The start of the latest message: given in lists and in
     /// `message.created` events, absent when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -77,6 +79,7 @@ impl ConversationOut {
             message_count: c.message_count,
             tokens_in: c.tokens_in,
             tokens_out: c.tokens_out,
+            assignee_id: c.assignee_id,
             started_at: c.started_at,
             last_message_at: c.last_message_at,
             ended_at: c.ended_at,
@@ -189,6 +192,12 @@ pub struct MessageOut {
     pub model: Option<String>,
     /// Shown under the answer, e.g. that no language model is connected.
     pub notice: Option<String>,
+    /// Said by the agent's conversation flow: the node, its buttons, and
+    /// how to speak it and listen after it.
+    pub flow: Option<agentforge_domain::flow::FlowSaid>,
+    /// A team member who typed this answer in a handed-off conversation
+    /// (the agent did not).
+    pub author_id: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -218,6 +227,8 @@ impl From<Message> for MessageOut {
                 .and_then(|p| ModelProvider::parse(p).ok()),
             model: m.model,
             notice: m.notice,
+            flow: m.flow.and_then(|f| serde_json::from_value(f).ok()),
+            author_id: m.author_id,
             created_at: m.created_at,
         }
     }
@@ -365,4 +376,15 @@ impl From<ExportFormat> for Format {
             ExportFormat::Csv => Format::Csv,
         }
     }
+}
+
+/// A team member's answer in a conversation handed to a person.
+#[derive(Debug, Deserialize, ToSchema, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyIn {
+    /// What to say as the agent (white space around it is trimmed; not
+    /// only white space).
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 32000, pattern = r"\S")]
+    pub message: String,
 }

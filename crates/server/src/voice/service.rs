@@ -384,6 +384,9 @@ pub async fn run(
                 Some(TurnEvent::Lost { error }) => {
                     answer = Some(Err(Error::from(RuntimeError::Lost(error))));
                 }
+                Some(TurnEvent::HandedOff { .. }) => {
+                    answer = Some(Err(Error::from(RuntimeError::HandedOff)));
+                }
                 Some(_) => {}
                 None => answer = Some(Err(Error::from(RuntimeError::ShuttingDown))),
             },

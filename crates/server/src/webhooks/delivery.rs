@@ -186,6 +186,18 @@ impl Fanout {
                 EndpointEvent::ConversationEnded,
                 json!({"conversation": conversation_data(conversation), "agent": agent_data(agent)}),
             ),
+            LiveEvent::HandlerChanged {
+                conversation,
+                agent,
+            } if conversation.status
+                == agentforge_domain::conversation::ConversationStatus::HandedOff =>
+            {
+                (
+                    &agent.owner_id,
+                    EndpointEvent::ConversationHandedOff,
+                    json!({"conversation": conversation_data(conversation), "agent": agent_data(agent)}),
+                )
+            }
             _ => return None,
         };
         Some((owner.clone(), Event::new(kind, data)))
@@ -260,6 +272,19 @@ impl Fanout {
                 conversation,
                 agent,
             } => (WorkflowEvent::ConversationEnded, conversation, agent, None),
+            LiveEvent::HandlerChanged {
+                conversation,
+                agent,
+            } if conversation.status
+                == agentforge_domain::conversation::ConversationStatus::HandedOff =>
+            {
+                (
+                    WorkflowEvent::ConversationHandedOff,
+                    conversation,
+                    agent,
+                    None,
+                )
+            }
             _ => return None,
         };
         if !agentforge_runtime::workflow::may_trigger(conversation) {

@@ -259,6 +259,7 @@ async fn custom(
         "conversationId": answered.conversation_id,
         "answer": answered.answer,
         "citations": citations,
+        "handedOff": answered.handed_off,
     }))
     .into_response())
 }
@@ -421,6 +422,7 @@ pub async fn test(
                 "conversationId": answered.conversation_id,
                 "answer": answered.answer,
                 "citations": citations,
+                "handedOff": answered.handed_off,
             });
         }
         state

@@ -482,8 +482,12 @@ pub async fn delete(ctx: &Parts<'_>, actor: &Actor, id: &str) -> Result<Webhook,
 #[derive(Debug, Clone)]
 pub struct Answered {
     pub conversation_id: String,
+    /// Empty when a person holds the conversation (`handed_off`).
     pub answer: String,
     pub citations: Vec<Citation>,
+    /// A person of the team holds the conversation: the message reached
+    /// them, and the agent did not answer.
+    pub handed_off: bool,
 }
 
 /// The conversation `id` if this webhook holds it (of its agent), else
@@ -575,6 +579,15 @@ pub async fn answer(
                     conversation_id,
                     answer: message.content,
                     citations,
+                    handed_off: false,
+                });
+            }
+            TurnEvent::HandedOff { .. } => {
+                return Ok(Answered {
+                    conversation_id,
+                    answer: String::new(),
+                    citations: Vec::new(),
+                    handed_off: true,
                 });
             }
             TurnEvent::Failed { error, .. } => {
@@ -922,13 +935,16 @@ pub async fn answer_event(ctx: &Parts<'_>, event_id: &str) -> Result<(), Failed>
         }
     };
     let field = |name: &str| opened.field(name);
-    if let Some(post) = platforms::post(
-        webhook.platform,
-        &opened.base_url(),
-        &field,
-        &reply,
-        &answer,
-    ) {
+    // Nothing to post while a person holds the conversation.
+    if !answer.is_empty()
+        && let Some(post) = platforms::post(
+            webhook.platform,
+            &opened.base_url(),
+            &field,
+            &reply,
+            &answer,
+        )
+    {
         let client = ctx
             .runtime
             .credentials()

@@ -13,16 +13,14 @@ use agentforge_domain::workflow::graph::{
     AgentConversation, DelayNodeData, HttpNodeData, Node, NodeData, TransformFormat,
 };
 use agentforge_domain::workflow::template;
+use agentforge_runtime::fetch::Fetch;
 use agentforge_runtime::{TurnEvent, TurnRequest};
 use agentforge_store::{Execution, Step};
 use chrono::{DateTime, Utc};
-use futures_util::StreamExt;
 use serde_json::{Map, Value, json};
 
 use crate::state::AppState;
 
-/// The most bytes of an HTTP node's answer kept (the rest is cut).
-pub const HTTP_BODY_MAX: usize = 1024 * 1024;
 /// The most emails, and SMS, one person's workflows send an hour (on each
 /// instance): a workflow is not a way to flood inboxes or phones.
 pub const SENDS_PER_HOUR: u32 = 100;
@@ -313,6 +311,11 @@ async fn agent_turn(
             }
             TurnEvent::Failed { error, .. } => return Err(error.to_string()),
             TurnEvent::Lost { error } => return Err(error),
+            TurnEvent::HandedOff { .. } => {
+                return Err(agentforge_domain::Conflict::ConversationHandedOff
+                    .message()
+                    .to_owned());
+            }
             _ => {}
         }
     }
@@ -380,11 +383,11 @@ async fn http(state: &AppState, d: &HttpNodeData, vars: &Value, timeout: u32) ->
         Ok(u) => u.trim().to_owned(),
         Err(e) => return Attempt::failed(json!({}), e),
     };
-    let mut headers = Map::new();
+    let mut headers = std::collections::BTreeMap::new();
     for (name, value) in d.headers.iter().flatten() {
         match text(value, vars) {
             Ok(v) => {
-                headers.insert(name.clone(), Value::String(v));
+                headers.insert(name.clone(), v);
             }
             Err(e) => return Attempt::failed(json!({"url": url}), e),
         }
@@ -393,82 +396,21 @@ async fn http(state: &AppState, d: &HttpNodeData, vars: &Value, timeout: u32) ->
         Ok(b) => b,
         Err(e) => return Attempt::failed(json!({"url": url}), e),
     };
-    // Headers are shown without their values: they often carry keys.
-    let shown: Vec<&String> = headers.keys().collect();
-    let input = json!({"method": d.method.as_str(), "url": url, "headers": shown, "body": body});
-    let Some(credentials) = state.runtime.credentials() else {
-        return Attempt::failed(input, "Outbound requests are not available on this server");
+    let request = Fetch {
+        method: d.method,
+        url,
+        headers,
+        body,
+        timeout: Duration::from_secs(u64::from(timeout)),
     };
-    let parsed = match url::Url::parse(&url) {
-        Ok(u) if matches!(u.scheme(), "http" | "https") => u,
-        _ => return Attempt::failed(input, format!("'{url}' is not an http:// or https:// URL")),
-    };
-    if let Err(refused) = credentials.guard().check_url(parsed.as_str()) {
-        return Attempt::failed(input, format!("This URL cannot be used: {refused}"));
+    let input = request.shown();
+    match state.runtime.fetch(&request).await {
+        Ok(answer) => match answer.failure() {
+            Some(why) => Attempt::failed(input, why),
+            None => Attempt::done(input, answer.output()),
+        },
+        Err(why) => Attempt::failed(input, why),
     }
-    let method =
-        reqwest::Method::from_bytes(d.method.as_str().as_bytes()).unwrap_or(reqwest::Method::GET);
-    let mut request = credentials
-        .client()
-        .request(method, parsed)
-        .timeout(Duration::from_secs(u64::from(timeout)));
-    for (name, value) in &headers {
-        request = request.header(name.as_str(), value.as_str().unwrap_or_default());
-    }
-    if let Some(body) = &body {
-        let is_json = serde_json::from_str::<Value>(body).is_ok();
-        if is_json
-            && !headers
-                .keys()
-                .any(|k| k.eq_ignore_ascii_case("content-type"))
-        {
-            request = request.header("content-type", "application/json");
-        }
-        request = request.body(body.clone());
-    }
-    let response = match request.send().await {
-        Ok(r) => r,
-        Err(e) => return Attempt::failed(input, format!("The request failed: {e}")),
-    };
-    let status = response.status().as_u16();
-    let content_type = response
-        .headers()
-        .get(reqwest::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
-    let mut bytes = Vec::new();
-    let mut stream = response.bytes_stream();
-    let mut cut = false;
-    while let Some(chunk) = stream.next().await {
-        match chunk {
-            Ok(chunk) => {
-                let room = HTTP_BODY_MAX.saturating_sub(bytes.len());
-                bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-                if chunk.len() > room {
-                    cut = true;
-                    break;
-                }
-            }
-            Err(e) => return Attempt::failed(input, format!("The answer broke off: {e}")),
-        }
-    }
-    let text_body = String::from_utf8_lossy(&bytes).into_owned();
-    let body = if !cut && let Ok(json) = serde_json::from_str::<Value>(&text_body) {
-        json
-    } else {
-        Value::String(text_body)
-    };
-    let output = json!({"status": status, "ok": (200..300).contains(&status), "contentType": content_type, "body": body, "truncated": cut});
-    if status >= 400 {
-        let mut attempt = Attempt::failed(input, format!("HTTP {status} from the server"));
-        if let Err(why) = &mut attempt.result {
-            let start: String = output["body"].to_string().chars().take(300).collect();
-            why.push_str(&format!(": {start}"));
-        }
-        return attempt;
-    }
-    Attempt::done(input, output)
 }
 
 fn delay(d: &DelayNodeData, step: &Step, vars: &Value) -> Attempt {

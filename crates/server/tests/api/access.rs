@@ -281,6 +281,12 @@ fn row(method: Method, path: &'static str, body: Option<Value>, expect: Expect) 
     }
 }
 
+/// What callers allowed an operation hear when its conversation is not
+/// handed off.
+fn not_handed_off(e: Expect) -> Expect {
+    e.map(|s| if s == 200 { 409 } else { s })
+}
+
 fn rows() -> Vec<Row> {
     use Method as M;
     let created = |e: Expect| e.map(|s| if s == 200 { 201 } else { s });
@@ -377,6 +383,26 @@ fn rows() -> Vec<Row> {
             VIEW,
         ),
         row(M::POST, "/api/conversations/{conversation}/end", None, EDIT),
+        row(
+            M::POST,
+            "/api/conversations/{conversation}/take-over",
+            None,
+            EDIT,
+        ),
+        // The conversation is not handed off: those who may get that far
+        // hear so.
+        row(
+            M::POST,
+            "/api/conversations/{conversation}/reply",
+            Some(json!({"message": "A person here"})),
+            not_handed_off(EDIT),
+        ),
+        row(
+            M::POST,
+            "/api/conversations/{conversation}/hand-back",
+            None,
+            not_handed_off(EDIT),
+        ),
         row(M::DELETE, "/api/conversations/{conversation}", None, EDIT),
         row(
             M::DELETE,

@@ -523,7 +523,7 @@ async fn an_exported_agent_imports_as_an_equal_agent() {
             &app,
             &token,
             json!({"name": "Nova", "type": "sales", "instructions": "Sell.", "greeting": "Ahoy", "language": "pt-BR", "personalityId": personality["data"]["id"],
-                   "model": {"provider": "openai", "model": "gpt-4o-mini", "temperature": 0.3, "maxTokens": 500}, "voice_model_id": "daniel", "flow": {"nodes": [{"id": "start"}], "edges": []}}),
+                   "model": {"provider": "openai", "model": "gpt-4o-mini", "temperature": 0.3, "maxTokens": 500}, "voice_model_id": "daniel", "flow": {"nodes": [{"id": "start", "type": "start"}, {"id": "hi", "type": "message", "data": {"text": "Ahoy"}}], "edges": [{"id": "e1", "source": "start", "target": "hi"}]}}),
         )
         .await;
         let (status, exported) = app.get_as(&format!("/api/agents/{}/export", original["id"].as_str().unwrap()), &token).await;

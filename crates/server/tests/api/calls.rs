@@ -344,6 +344,66 @@ async fn a_call_greets_listens_and_answers_each_turn_in_its_conversation() {
 }
 
 #[tokio::test]
+async fn a_call_follows_the_agents_flow_listening_for_keys_as_its_question_says() {
+    let services = ServicesStandIn::start().await;
+    with_env(&twilio_env(&services, true), async |app: TestApp| {
+        let token = sign_up(&app, "talker@example.com").await;
+        let api = app.api(&token);
+        let agent = deployed_agent(&app, &token, "Box office").await;
+        let flow = serde_json::json!({
+            "nodes": [
+                {"id": "start", "type": "start"},
+                {"id": "many", "type": "question", "data": {"text": "How many tickets?", "variable": "n", "answerType": "number", "listenTimeoutSeconds": 9, "dtmf": true}},
+                {"id": "done", "type": "message", "data": {"text": "{{ vars.n }} tickets, thank you.", "voice": {"voiceId": "AZnzlk1XvdvUeBnXmlld", "stability": 0.3}}}
+            ],
+            "edges": [
+                {"id": "e1", "source": "start", "target": "many"},
+                {"id": "e2", "source": "many", "target": "done"}
+            ]
+        });
+        for (method, path, body) in [
+            (reqwest::Method::PUT, format!("/api/agents/{agent}"), serde_json::json!({"flow": flow})),
+            (reqwest::Method::POST, format!("/api/agents/{agent}/deploy"), serde_json::json!({"environment": "production"})),
+        ] {
+            let (status, body) = app.send_json(method, &path, Some(&token), &body).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let call = api.initiate_call(&call_to(&agent, ALICE)).await.value();
+        let sid = call.sid.clone().unwrap();
+        let gather = format!("/api/phone/twilio/gather?call={}", call.id);
+        let heard = |name: &'static str, value: &'static str| -> Vec<(&'static str, String)> {
+            vec![("AccountSid", TWILIO_SID.to_owned()), ("CallSid", sid.clone()), (name, value.to_owned())]
+        };
+        let post = async |params: Vec<(&'static str, String)>| {
+            let params: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let (code, xml) = twilio_post(&app, &gather, &params, None).await;
+            assert_eq!(code, 200, "{xml}");
+            xml
+        };
+
+        // What a response plays, as the audio served.
+        let played = async |xml: &str| {
+            let start = xml.find("<Play>").expect("a play") + "<Play>".len();
+            let url = xml[start..start + xml[start..].find("</Play>").unwrap()].replace("&amp;", "&");
+            let path = url.strip_prefix(PUBLIC).expect("on the public URL").to_owned();
+            app.get(&path).await.bytes().await.unwrap().to_vec()
+        };
+
+        // The flow asks, in the agent's voice, and listens for speech or
+        // keys for as long as its question says.
+        let xml = post(heard("SpeechResult", "Hello")).await;
+        assert_eq!(played(&xml).await, agentforge_testkit::speech::fake_audio("21m00Tcm4TlvDq8ikWAM", "How many tickets?"));
+        assert!(xml.contains("<Gather input=\"speech dtmf\""), "{xml}");
+        assert_eq!(attribute(&xml, "timeout"), Some("9"), "{xml}");
+        // Keys pressed answer it; the message speaks in its own voice.
+        let xml = post(heard("Digits", "3")).await;
+        assert_eq!(played(&xml).await, agentforge_testkit::speech::fake_audio("AZnzlk1XvdvUeBnXmlld", "3 tickets, thank you."));
+        assert!(xml.contains("<Gather input=\"speech\""), "listening as usual again: {xml}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn with_the_voice_provider_on_a_call_plays_the_agents_synthesised_voice() {
     let services = ServicesStandIn::start().await;
     with_env(&twilio_env(&services, true), async |app: TestApp| {

@@ -918,6 +918,36 @@ impl Api<'_> {
         .await
     }
 
+    pub async fn take_over_conversation(&self, id: &str) -> Answer<ConversationOut> {
+        self.data(
+            Method::POST,
+            format!("/api/conversations/{id}/take-over"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
+    pub async fn reply_in_conversation(&self, id: &str, body: &ReplyIn) -> Answer<MessageOut> {
+        self.data(
+            Method::POST,
+            format!("/api/conversations/{id}/reply"),
+            None::<&()>,
+            Some(body),
+        )
+        .await
+    }
+
+    pub async fn hand_back_conversation(&self, id: &str) -> Answer<ConversationOut> {
+        self.data(
+            Method::POST,
+            format!("/api/conversations/{id}/hand-back"),
+            None::<&()>,
+            None::<&()>,
+        )
+        .await
+    }
+
     /// GET /conversations/{id}/messages: A conversation's messages, oldest first
     pub async fn conversation_messages(&self, id: &str) -> Answer<Vec<MessageOut>> {
         self.data(

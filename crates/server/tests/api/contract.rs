@@ -351,9 +351,9 @@ async fn every_endpoint_answers_the_type_it_declares() {
         // Chat and conversations.
         let turn = api.chat(&id, &ChatIn::new("hello")).await.value();
         assert_eq!(turn.user_message.role, MessageRole::User);
-        assert_eq!(turn.message.status, MessageStatus::Complete);
+        assert_eq!(turn.message.as_ref().expect("an answer").status, MessageStatus::Complete);
         let tested = api.test_agent(&id, &ChatIn::new("testing")).await.value();
-        assert_eq!(tested.message.role, MessageRole::Assistant);
+        assert_eq!(tested.message.as_ref().expect("an answer").role, MessageRole::Assistant);
         let conversation = turn.conversation_id.clone();
         api.list_documents(&id).await.value();
         let started = api
@@ -378,6 +378,20 @@ async fn every_endpoint_answers_the_type_it_declares() {
             api.conversation_messages(&conversation).await.value().len(),
             2
         );
+        let taken = api.take_over_conversation(&conversation).await.value();
+        assert_eq!(taken.status, ConversationStatus::HandedOff);
+        let said = api
+            .reply_in_conversation(
+                &conversation,
+                &ReplyIn {
+                    message: "A person here".into(),
+                },
+            )
+            .await
+            .value();
+        assert!(said.author_id.is_some());
+        let back = api.hand_back_conversation(&conversation).await.value();
+        assert_eq!(back.status, ConversationStatus::Active);
         let ended = api.end_conversation(&conversation).await.value();
         assert_eq!(ended.status, ConversationStatus::Ended);
         api.delete_agent_conversation(&id, &started.id)

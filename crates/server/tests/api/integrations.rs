@@ -562,7 +562,7 @@ async fn an_agent_answers_with_its_teams_then_its_owners_own_model_before_the_se
         // The server has no model: the built-in responder answers.
         let builtin = api.chat(&id, &ask("Hello?")).await.value();
         assert_ne!(
-            builtin.message.content,
+            builtin.message.as_ref().expect("an answer").content,
             agentforge_testkit::answer_to("Hello?")
         );
 
@@ -577,7 +577,10 @@ async fn an_agent_answers_with_its_teams_then_its_owners_own_model_before_the_se
         .await
         .value();
         let own = api.chat(&id, &ask("Hello?")).await.value();
-        assert_eq!(own.message.content, agentforge_testkit::answer_to("Hello?"));
+        assert_eq!(
+            own.message.as_ref().expect("an answer").content,
+            agentforge_testkit::answer_to("Hello?")
+        );
         let last_model = || provider.requests().last().unwrap()["model"].clone();
         assert_eq!(last_model(), json!("ada-model"));
 
@@ -658,7 +661,7 @@ async fn an_agent_answers_with_its_teams_then_its_owners_own_model_before_the_se
         api.delete_integration("openai", &mine()).await.value();
         let back = api.chat(&id, &ask("Hello?")).await.value();
         assert_ne!(
-            back.message.content,
+            back.message.as_ref().expect("an answer").content,
             agentforge_testkit::answer_to("Hello?")
         );
 
@@ -669,7 +672,7 @@ async fn an_agent_answers_with_its_teams_then_its_owners_own_model_before_the_se
             .value();
         let gemini = api.chat(&id, &ask("Gemini?")).await.value();
         assert_eq!(
-            gemini.message.content,
+            gemini.message.as_ref().expect("an answer").content,
             agentforge_testkit::answer_to("Gemini?")
         );
     })

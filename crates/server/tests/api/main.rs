@@ -20,6 +20,7 @@ mod connections;
 mod contact;
 mod contract;
 mod conversations;
+mod flows;
 
 mod http_conventions;
 mod integrations;

@@ -138,7 +138,7 @@ fn the_stream_and_the_socket_are_described() {
     let frames = document["components"]["schemas"]["ChatStreamFrame"]["oneOf"]
         .as_array()
         .unwrap();
-    assert_eq!(frames.len(), 7);
+    assert_eq!(frames.len(), 8);
     for frame in frames {
         let data = &frame["properties"]["data"];
         assert_eq!(data["type"], "string", "{frame}");
@@ -167,6 +167,7 @@ fn the_stream_and_the_socket_are_described() {
         "conversation.started",
         "message.created",
         "conversation.ended",
+        "conversation.handed_off",
         "team.notification",
     ] {
         assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");

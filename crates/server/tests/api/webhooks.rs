@@ -31,11 +31,11 @@ const ALLOW_PRIVATE: [(&str, &str); 2] = [
 const SLACK_SIGNING_SECRET: &str = "slack-signing-secret-0123";
 const WHATSAPP_APP_SECRET: &str = "whatsapp-app-secret-0123";
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-fn new_webhook(
+pub(crate) fn new_webhook(
     agent_id: &str,
     platform: WebhookPlatform,
     credentials: Option<WebhookCredentialsIn>,
@@ -73,7 +73,7 @@ async fn hook(app: &TestApp, url: &str, headers: &[(&str, String)], body: &[u8])
 }
 
 /// A custom event signed with `secret` as the Standard Webhooks say.
-async fn custom(
+pub(crate) async fn custom(
     app: &TestApp,
     url: &str,
     secret: &str,

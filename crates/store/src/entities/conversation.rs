@@ -24,6 +24,11 @@ pub struct Model {
     pub party_key: Option<String>,
     /// A test turn of the agent builder: left out of lists and analytics.
     pub test: bool,
+    /// Where the conversation is in its agent's flow (JSON), when it follows one.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub flow_state: Option<String>,
+    /// The team member who took the conversation over.
+    pub assignee_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

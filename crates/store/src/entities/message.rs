@@ -26,6 +26,11 @@ pub struct Model {
     pub model: Option<String>,
     #[sea_orm(column_type = "Text", nullable)]
     pub notice: Option<String>,
+    /// The flow node that said it, with its buttons and voice (JSON).
+    #[sea_orm(column_type = "Text", nullable)]
+    pub flow: Option<String>,
+    /// The team member who typed it (a hand-off), not the agent.
+    pub author_id: Option<String>,
     pub created_at: DateTimeUtc,
     /// Last saved (an answer is saved as it streams).
     pub updated_at: Option<DateTimeUtc>,

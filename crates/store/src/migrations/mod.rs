@@ -25,6 +25,7 @@ mod m0019_create_voice;
 mod m0020_create_phone_verification;
 mod m0021_create_phone_calls;
 mod m0022_create_workflows;
+mod m0023_add_conversation_flows;
 
 pub(crate) struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0020_create_phone_verification::Migration),
             Box::new(m0021_create_phone_calls::Migration),
             Box::new(m0022_create_workflows::Migration),
+            Box::new(m0023_add_conversation_flows::Migration),
         ]
     }
 }

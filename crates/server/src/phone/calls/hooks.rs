@@ -245,7 +245,12 @@ async fn gather(
     {
         tracing::warn!(error = %e, call = %call.id, "cannot start recording a call");
     }
-    let heard = form.get("SpeechResult").unwrap_or_default();
+    // Keys pressed count when nothing was said (a flow's question that takes them).
+    let heard = form
+        .get("SpeechResult")
+        .filter(|s| !s.trim().is_empty())
+        .or_else(|| form.get("Digits"))
+        .unwrap_or_default();
     Ok(match service::hear(&line, &call, heard).await {
         Ok(said) => twiml(&said.response),
         Err(e) => apology(&e),

@@ -19,10 +19,12 @@ use std::collections::BTreeMap;
 use agentforge_domain::audit::{AuditAction, AuditResource};
 use agentforge_domain::conversation::{Channel, MessageRole};
 use agentforge_domain::error::{Conflict, Error, Thing};
+use agentforge_domain::flow::FlowSaid;
+use agentforge_domain::flow::graph::MessageVoice;
 use agentforge_domain::policy::{Action, Actor};
 use agentforge_runtime::{PriorMessage, Runtime, TurnEvent, TurnRequest};
 use agentforge_store::{Agent, CallFilter, PhoneCall, PhoneNumber, StatusChange, Store, User};
-use agentforge_twilio::twiml::{Gather, Play, Prompt, Response, Say};
+use agentforge_twilio::twiml::{Gather, GatherInput, Play, Prompt, Response, Say};
 use agentforge_twilio::{CallStatus, CreateCall};
 use futures_util::StreamExt;
 use hmac::{Hmac, Mac};
@@ -193,6 +195,8 @@ pub struct Line<'a> {
 /// is on and an account is connected, else `<Say>`.
 struct CallVoice {
     speaker: Option<Speaker>,
+    /// The agent's own voice (a flow's message may speak in another).
+    agent_voice: Option<String>,
     voice_id: String,
     model_id: String,
     settings: agentforge_speech::elevenlabs::VoiceSettings,
@@ -221,11 +225,35 @@ impl CallVoice {
         })?;
         Ok(Self {
             speaker,
+            agent_voice: agent.config.voice_model_id.clone(),
             voice_id: voice.voice_id,
             model_id: voice.model_id,
             settings: voice.settings,
             words: words(&agent.config.language),
         })
+    }
+
+    /// This voice as a flow's message node sets it: its voice (else the
+    /// agent's) and settings (else the voice's own). Unusable settings keep
+    /// the agent's voice.
+    fn speaking_as(self, node: &MessageVoice) -> Self {
+        let asked = speech::resolve(SpeechAsk {
+            text: "-".to_owned(),
+            voice: node.voice_id.clone().or_else(|| self.agent_voice.clone()),
+            stability: node.stability.map(f64::from),
+            similarity_boost: node.similarity_boost.map(f64::from),
+            style: node.style.map(f64::from),
+            ..Default::default()
+        });
+        match asked {
+            Ok(voice) => Self {
+                voice_id: voice.voice_id,
+                model_id: voice.model_id,
+                settings: voice.settings,
+                ..self
+            },
+            Err(_) => self,
+        }
     }
 
     fn say(&self, text: &str) -> Prompt {
@@ -284,9 +312,27 @@ impl CallVoice {
 
     /// Listens for the caller while `spoken` plays.
     fn listen(&self, line: &Line<'_>, call: &PhoneCall, spoken: Vec<(Prompt, String)>) -> Said {
+        self.listen_after(line, call, spoken, None)
+    }
+
+    /// Listens as the flow node that spoke says: for its listen timeout,
+    /// and for the keypad too when it takes keys or offers options (a
+    /// key's number picks an option).
+    fn listen_after(
+        &self,
+        line: &Line<'_>,
+        call: &PhoneCall,
+        spoken: Vec<(Prompt, String)>,
+        flow: Option<&FlowSaid>,
+    ) -> Said {
         let (prompts, words) = spoken.into_iter().unzip();
         let mut gather = Gather::speech(line.hooks.gather(&call.id)).language(self.words.tag);
-        gather.timeout = LISTEN_SECONDS;
+        gather.timeout = flow
+            .and_then(|f| f.listen_timeout_seconds)
+            .unwrap_or(LISTEN_SECONDS);
+        if flow.is_some_and(|f| f.dtmf == Some(true) || !f.choices.is_empty()) {
+            gather.input = GatherInput::SpeechAndDtmf;
+        }
         gather.action_on_empty_result = true;
         gather.prompts = prompts;
         Said {
@@ -397,25 +443,30 @@ pub async fn hear(line: &Line<'_>, call: &PhoneCall, heard: &str) -> Result<Said
         let prompts = voice.speak(line, voice.words.still_there).await;
         return Ok(voice.listen(line, call, prompts));
     }
-    let answer = match turn(line, call, agent.clone(), &voice, &heard).await {
+    let (answer, flow) = match turn(line, call, agent.clone(), &voice, &heard).await {
         Ok(answer) => answer,
         Err(e) => {
             tracing::warn!(error = %e, call = %call.id, "a phone turn failed");
-            voice.words.sorry.to_owned()
+            (voice.words.sorry.to_owned(), None)
         }
     };
+    let voice = match flow.as_ref().and_then(|f| f.voice.as_ref()) {
+        Some(node) => voice.speaking_as(node),
+        None => voice,
+    };
     let prompts = voice.speak(line, &answer).await;
-    Ok(voice.listen(line, call, prompts))
+    Ok(voice.listen_after(line, call, prompts, flow.as_ref()))
 }
 
-/// Runs one turn of the call's conversation: the answer's text.
+/// Runs one turn of the call's conversation: the answer's text, and what
+/// the agent's flow said of it (how to listen next).
 async fn turn(
     line: &Line<'_>,
     call: &PhoneCall,
     agent: Agent,
     voice: &CallVoice,
     heard: &str,
-) -> Result<String, Error> {
+) -> Result<(String, Option<FlowSaid>), Error> {
     let store = line.runtime.store();
     let conversation = match &call.conversation_id {
         Some(id) => store.conversations().get(id).await?,
@@ -457,12 +508,16 @@ async fn turn(
         match event {
             TurnEvent::Finished { message, .. } => {
                 store.calls().count_turn(&call.id).await?;
-                return Ok(message.content);
+                let flow = message.flow.and_then(|f| serde_json::from_value(f).ok());
+                return Ok((message.content, flow));
             }
             TurnEvent::Failed { error, .. } => {
                 return Err(agentforge_runtime::RuntimeError::Provider(error).into());
             }
             TurnEvent::Lost { error } => return Err(Error::internal(error)),
+            // A person of the team holds the conversation (it is in their
+            // live view); the agent keeps quiet and listens on.
+            TurnEvent::HandedOff { .. } => return Ok((String::new(), None)),
             _ => {}
         }
     }
