@@ -286,18 +286,36 @@ async fn answerable(
     Ok((conversation, agent))
 }
 
+/// Who answers in a conversation from now on.
+enum Handing {
+    /// This team member (a user id).
+    To(String),
+    /// The agent again, its flow state replaced by this one.
+    Back(serde_json::Value),
+}
+
 /// Sets who answers in a conversation, audited, and tells the live views.
-#[allow(clippy::too_many_arguments)]
 async fn hand(
     runtime: &Runtime,
     actor: &Actor,
     conversation: Conversation,
     agent: &agentforge_store::Agent,
-    action: AuditAction,
-    status: ConversationStatus,
-    assignee_id: Option<String>,
-    flow_state: Option<serde_json::Value>,
+    handing: Handing,
 ) -> Result<Conversation, Error> {
+    let (action, status, assignee_id, flow_state) = match handing {
+        Handing::To(user_id) => (
+            AuditAction::ConversationTakeOver,
+            ConversationStatus::HandedOff,
+            Some(user_id),
+            None,
+        ),
+        Handing::Back(state) => (
+            AuditAction::ConversationHandBack,
+            ConversationStatus::Active,
+            None,
+            Some(state),
+        ),
+    };
     let store = runtime.store();
     let tx = store.begin().await?;
     let before = handling(&conversation);
@@ -339,17 +357,7 @@ pub async fn take_over(runtime: &Runtime, actor: &Actor, id: &str) -> Result<Lis
     {
         return listed(runtime.store(), conversation).await;
     }
-    let taken = hand(
-        runtime,
-        actor,
-        conversation,
-        &agent,
-        AuditAction::ConversationTakeOver,
-        ConversationStatus::HandedOff,
-        Some(user_id),
-        None,
-    )
-    .await?;
+    let taken = hand(runtime, actor, conversation, &agent, Handing::To(user_id)).await?;
     listed(runtime.store(), taken).await
 }
 
@@ -367,17 +375,7 @@ pub async fn hand_back(runtime: &Runtime, actor: &Actor, id: &str) -> Result<Lis
         .map(|state| state.vars)
         .unwrap_or_default();
     let state = serde_json::to_value(FlowState::finished(vars)).unwrap_or_default();
-    let back = hand(
-        runtime,
-        actor,
-        conversation,
-        &agent,
-        AuditAction::ConversationHandBack,
-        ConversationStatus::Active,
-        None,
-        Some(state),
-    )
-    .await?;
+    let back = hand(runtime, actor, conversation, &agent, Handing::Back(state)).await?;
     listed(runtime.store(), back).await
 }
 
@@ -397,17 +395,8 @@ pub async fn reply(
         return Err(Error::Conflict(Conflict::NotHandedOff));
     }
     if conversation.assignee_id.is_none() {
-        conversation = hand(
-            runtime,
-            actor,
-            conversation,
-            &agent,
-            AuditAction::ConversationTakeOver,
-            ConversationStatus::HandedOff,
-            Some(user_id.clone()),
-            None,
-        )
-        .await?;
+        let to = Handing::To(user_id.clone());
+        conversation = hand(runtime, actor, conversation, &agent, to).await?;
     }
     let store = runtime.store();
     let tx = store.begin().await?;
