@@ -47,6 +47,9 @@ pub mod kinds {
     pub const INTERRUPT_ABANDONED_TURNS: &str = "turns.interrupt_abandoned";
     /// Forgets jobs that succeeded long ago.
     pub const PURGE_JOBS: &str = "jobs.purge";
+    /// Texts a team member's answer in a handed-off SMS conversation to the
+    /// person (queued with the answer; run by the phone feature).
+    pub const SEND_SMS_REPLY: &str = "phone.send_reply";
 }
 
 /// How the runtime behaves.

@@ -253,6 +253,12 @@ impl Application {
             },
         );
         state.runtime.jobs().register(
+            agentforge_runtime::kinds::SEND_SMS_REPLY,
+            phone::calls::sms::SendReply {
+                state: state.downgrade(),
+            },
+        );
+        state.runtime.jobs().register(
             speech::service::PRUNE_CACHE,
             speech::service::PruneCache {
                 store: state.store.clone(),

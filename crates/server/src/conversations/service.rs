@@ -406,6 +406,17 @@ pub async fn reply(
         .conversations()
         .add_message(&conversation.id, new)
         .await?;
+    // A person who texted hears it by SMS, whatever happens to this server.
+    let texted = conversation.channel == Channel::Sms;
+    if texted {
+        tx.jobs()
+            .enqueue(agentforge_store::NewJob::now(
+                agentforge_runtime::kinds::SEND_SMS_REPLY,
+                serde_json::json!({"messageId": stored.id}),
+                5,
+            ))
+            .await?;
+    }
     let entry = change(
         AuditAction::ConversationReply,
         &conversation,
@@ -414,6 +425,9 @@ pub async fn reply(
     .created(&serde_json::json!({"messageId": stored.id}));
     audit::record(&tx, actor, entry).await?;
     tx.commit().await?;
+    if texted {
+        runtime.jobs().wake();
+    }
     conversation.count(&stored);
     runtime
         .announce(LiveEvent::MessageCreated {

@@ -5,7 +5,7 @@
 
 use agentforge_domain::voice::{CallDirection, CallStatus};
 use agentforge_server::dto::{
-    CallHistoryQuery, CallStep, InitiateCallIn, NumberIn, NumberUpdateIn, SimulateCallIn,
+    CallHistoryQuery, CallStep, InitiateCallIn, NumberIn, NumberUpdateIn, ReplyIn, SimulateCallIn,
     SimulatorSpeechIn,
 };
 use agentforge_server::http::Filter;
@@ -673,6 +673,51 @@ async fn a_number_takes_calls_and_sms_for_its_agent() {
             services.twilio.messages().len(),
             sent_before + 1,
             "answered once"
+        );
+
+        // A team member takes the conversation over: the person's next SMS
+        // waits for them, and their answer is texted from the number.
+        let texted = conversations["data"][0]["id"].as_str().unwrap().to_owned();
+        api.take_over_conversation(&texted).await.value();
+        let again = [
+            ("AccountSid", TWILIO_SID),
+            ("MessageSid", "SM00000000000000000000000000000043"),
+            ("From", ALICE),
+            ("To", LINE),
+            ("Body", "Hello?"),
+        ];
+        assert_eq!(
+            twilio_post(&app, "/api/phone/twilio/sms", &again, None)
+                .await
+                .0,
+            200
+        );
+        eventually(|| async {
+            api.conversation_messages(&texted)
+                .await
+                .value()
+                .iter()
+                .any(|m| m.content == "Hello?")
+        })
+        .await;
+        api.reply_in_conversation(
+            &texted,
+            &ReplyIn {
+                message: "Yes, 10 to 4.".into(),
+            },
+        )
+        .await
+        .value();
+        eventually(|| async { services.twilio.messages().len() > sent_before + 1 }).await;
+        let reply = services.twilio.messages().last().unwrap().clone();
+        assert_eq!(
+            (reply.to.as_str(), reply.from.as_str(), reply.body.as_str()),
+            (ALICE, LINE, "Yes, 10 to 4.")
+        );
+        assert_eq!(
+            services.twilio.messages().len(),
+            sent_before + 2,
+            "the agent kept quiet"
         );
 
         api.delete_number(&number.id).await.value();

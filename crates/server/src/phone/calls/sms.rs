@@ -51,6 +51,84 @@ impl agentforge_runtime::JobHandler for AnswerSms {
     }
 }
 
+/// Runs [`agentforge_runtime::kinds::SEND_SMS_REPLY`]: a team member's
+/// answer in a handed-off SMS conversation, texted to the person from the
+/// agent's number (else the account's).
+pub struct SendReply {
+    pub state: std::sync::Weak<Services>,
+}
+
+#[async_trait::async_trait]
+impl agentforge_runtime::JobHandler for SendReply {
+    async fn run(&self, job: &agentforge_store::Job) -> Result<(), JobFailure> {
+        let Some(services) = self.state.upgrade() else {
+            return Err(JobFailure::Retry("the server is stopping".into()));
+        };
+        let state = AppState::from_services(services);
+        let Some(id) = job.payload.get("messageId").and_then(|v| v.as_str()) else {
+            return Err(JobFailure::Permanent("no messageId in the payload".into()));
+        };
+        send_reply(&state, id).await
+    }
+}
+
+async fn send_reply(state: &AppState, message_id: &str) -> Result<(), JobFailure> {
+    let retry = |e: Error| JobFailure::Retry(e.to_string());
+    let store = &state.store;
+    let message = store.conversations().message(message_id).await;
+    let Some(message) = message.map_err(|e| retry(e.into()))? else {
+        return Ok(());
+    };
+    let conversation = store
+        .conversations()
+        .get(&message.conversation_id)
+        .await
+        .map_err(|e| retry(e.into()))?;
+    // Deleted meanwhile: nobody to text.
+    let Some(conversation) = conversation else {
+        return Ok(());
+    };
+    let Some(Party::Phone(to)) = conversation.party.clone() else {
+        return Err(JobFailure::Permanent(
+            "the conversation has no phone number".into(),
+        ));
+    };
+    let Some(account) = crate::phone::twilio_of(state, &conversation.owner_id)
+        .await
+        .map_err(retry)?
+    else {
+        return Err(JobFailure::Permanent(
+            "no Twilio account to text from".into(),
+        ));
+    };
+    let numbers = store
+        .calls()
+        .numbers_of(&conversation.owner_id)
+        .await
+        .map_err(|e| retry(e.into()))?;
+    let from = numbers
+        .into_iter()
+        .find(|n| n.agent_id == conversation.agent_id)
+        .map(|n| n.phone_number)
+        .or(account.from);
+    let account = TwilioAccount {
+        client: account.client,
+        from,
+    };
+    let text: String = message.content.trim().chars().take(SMS_MAX_CHARS).collect();
+    send(
+        store,
+        &account,
+        &conversation.owner_id,
+        "conversation",
+        &to,
+        &text,
+    )
+    .await
+    .map(|_| ())
+    .map_err(retry)
+}
+
 async fn answer(state: &AppState, sms_id: &str) -> Result<(), Error> {
     let store = &state.store;
     let Some(inbound) = store.phone().sms(sms_id).await? else {
