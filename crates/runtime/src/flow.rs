@@ -61,6 +61,9 @@ pub(crate) struct FlowRun {
     /// The knowledge passages already found for the message.
     pub hits: Vec<PassageHit>,
     pub agent_id: String,
+    /// The channel shows buttons (the chat screens, the widget); elsewhere
+    /// (a call, an SMS, a platform) options are said as a numbered list.
+    pub buttons: bool,
 }
 
 /// What following the flow did in a turn.
@@ -72,6 +75,8 @@ pub(crate) struct Followed {
     /// `HandedOff` or `Ended` when the flow got there.
     pub status: Option<ConversationStatus>,
     pub citations: Vec<Citation>,
+    /// The model said some of it (else only the flow's own words).
+    pub used_model: bool,
 }
 
 /// How the flow goes on from a node.
@@ -100,6 +105,7 @@ struct Follower<'a, 'o> {
     said: FlowSaid,
     status: Option<ConversationStatus>,
     citations: Vec<Citation>,
+    used_model: bool,
 }
 
 impl Runtime {
@@ -131,6 +137,7 @@ impl Runtime {
             said: FlowSaid::default(),
             status: None,
             citations: Vec::new(),
+            used_model: false,
         };
         let first = follower.take_answer();
         if let Some(first) = first {
@@ -300,9 +307,10 @@ impl Follower<'_, '_> {
                 .collect(),
         };
         let mut text = self.render(s.text.as_ref()).unwrap_or_default();
-        // Channels without buttons (a call, an SMS) hear them as a list.
-        for (i, button) in buttons.iter().enumerate() {
-            text.push_str(&format!("\n{}. {}", i + 1, button.label));
+        if !self.run.buttons {
+            for (i, button) in buttons.iter().enumerate() {
+                text.push_str(&format!("\n{}. {}", i + 1, button.label));
+            }
         }
         self.say(&text);
         self.said.node_id = id.to_owned();
@@ -390,6 +398,7 @@ impl Follower<'_, '_> {
     /// Runs the model on `request`, streaming what it says after what was
     /// said before; its answer, or `None` when it failed (the turn stops).
     async fn model_says(&mut self, request: ChatRequest) -> Option<String> {
+        self.used_model = true;
         self.separate();
         let result = run_turn(
             self.model,
@@ -592,6 +601,7 @@ impl Follower<'_, '_> {
             said: self.said,
             status: self.status,
             citations: self.citations,
+            used_model: self.used_model,
         }
     }
 }

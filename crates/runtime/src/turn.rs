@@ -426,6 +426,7 @@ impl Runtime {
             earlier,
             hits: hits.clone(),
             config: config.clone(),
+            buttons: matches!(request.channel, Channel::Web | Channel::Widget),
         });
         let citations: Vec<Citation> = hits.into_iter().map(Citation::from).collect();
         let (tx, rx) = mpsc::unbounded_channel();
@@ -525,6 +526,7 @@ impl Runtime {
             None => &NoTools,
         };
         let mut flow = None;
+        let mut used_model = true;
         let (outcome, error): (TurnOutcome, Option<ProviderError>) = match prepared.flow.take() {
             Some(run) => {
                 let followed = self
@@ -539,6 +541,7 @@ impl Runtime {
                     )
                     .await;
                 prepared.citations.extend(followed.citations);
+                used_model = followed.used_model;
                 flow = Some((followed.state, followed.said, followed.status));
                 (followed.outcome, followed.error)
             }
@@ -564,7 +567,8 @@ impl Runtime {
             (None, false) => MessageStatus::Complete,
         };
         let usage = outcome.usage;
-        let builtin = prepared.model.provider() == "builtin";
+        // A flow's own words are no model's: neither provider nor notice.
+        let builtin = used_model && prepared.model.provider() == "builtin";
         let done = NewMessage {
             id: None,
             role: MessageRole::Assistant,
@@ -577,8 +581,8 @@ impl Runtime {
             tokens_out: usage.output_tokens,
             latency_ms: Some(millis(prepared.started.elapsed())),
             first_token_ms: outcome.first_token.map(millis),
-            provider: Some(prepared.model.provider().to_owned()),
-            model: Some(prepared.model_name.clone()),
+            provider: used_model.then(|| prepared.model.provider().to_owned()),
+            model: used_model.then(|| prepared.model_name.clone()),
             notice: builtin.then(|| BUILTIN_NOTICE.to_owned()),
             flow: flow
                 .as_ref()

@@ -168,10 +168,14 @@ async fn a_chat_follows_the_flow_to_a_person_who_takes_over_and_hands_back() {
         );
 
         let menu = say(&app, &ada, &id, Some(&c), " ada@bigco.com ").await;
+        // The chat shows buttons: the text does not list them again.
+        assert_eq!(answer(&menu).content, "Sales or support?");
         assert_eq!(
-            answer(&menu).content,
-            "Sales or support?\n1. Sales\n2. Support"
+            answer(&first).notice,
+            None,
+            "the flow's own words are no model's"
         );
+        assert_eq!(answer(&first).provider, None);
         let buttons: Vec<(&str, &str)> = said(&menu)
             .choices
             .iter()
