@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, wearLook } from './helpers';
 
 // The integrations catalogue and the Gemini page against the real server: the statuses come from
 // its answers (a fresh user's services, an MCP server and an API key made through the API), the
@@ -111,13 +111,7 @@ test.describe('screens', () => {
     test(`the catalogue and the Gemini page in ${v.name}`, async ({ page, request }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.addInitScript(
-        ([theme, lang]) => {
-          localStorage.setItem('theme', theme);
-          localStorage.setItem('i18nextLng', lang);
-        },
-        [v.theme, v.lang],
-      );
+      await wearLook(page, v);
       const { token } = await prepare(page, request, `shots-connections-${v.name}`);
       // Saved through the API, so the words on screen may be in any language.
       const saved = await request.put('/api/settings/integrations/gemini', { headers: { Authorization: `Bearer ${token}` }, data: { apiKey: 'AIza-e2e-my-own-key' } });

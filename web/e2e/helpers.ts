@@ -120,3 +120,15 @@ export function verifyEmail(email: string): void {
     stdio: 'pipe',
   });
 }
+
+/** Opens the app in `look`'s theme (`light`, `dark`) and language from the first page on, as a
+ * screenshot in that look needs. */
+export async function wearLook(page: Page, look: { theme: string; lang: string }): Promise<void> {
+  await page.addInitScript(
+    ([theme, lang]) => {
+      localStorage.setItem('theme', theme);
+      localStorage.setItem('i18nextLng', lang);
+    },
+    [look.theme, look.lang],
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, wearLook } from './helpers';
 
 // Settings › Integrations end to end, on the tools server of playwright.config.ts: its outbound
 // calls may reach this machine (AGENTFORGE_OUTBOUND_ALLOW_PRIVATE), where the OpenAI-compatible
@@ -79,13 +79,7 @@ test.describe('screens', () => {
     test(`the integrations in ${v.name}`, async ({ page, request }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.addInitScript(
-        ([theme, lang]) => {
-          localStorage.setItem('theme', theme);
-          localStorage.setItem('i18nextLng', lang);
-        },
-        [v.theme, v.lang],
-      );
+      await wearLook(page, v);
       const token = await signIn(page, request, `shots-integrations-${v.name}`);
       // Saved through the API, so the words on screen may be in any language.
       const saved = await request.put('/api/settings/integrations/openai', { headers: { Authorization: `Bearer ${token}` }, data: { apiKey: 'sk-e2e-my-own-key', baseUrl: standIn } });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, wearLook } from './helpers';
 
 // The phone screen end to end, on the main server (no Twilio account, a local address, agents
 // answering with the built-in responder): the screen says honestly that Twilio is not connected,
@@ -102,13 +102,7 @@ test.describe('screens', () => {
     test(`the phone screen mid-call and its setup in ${v.name}`, async ({ page, request }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.addInitScript(
-        ([theme, lang]) => {
-          localStorage.setItem('theme', theme);
-          localStorage.setItem('i18nextLng', lang);
-        },
-        [v.theme, v.lang],
-      );
+      await wearLook(page, v);
       const token = await signIn(page, request, `shots-phone-${v.name}`);
       await deployedAgent(request, token, 'Front desk');
       // Found by their place, not their words, which are the variant's language.

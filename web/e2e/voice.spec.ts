@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, wearLook } from './helpers';
 
 // A voice conversation end to end, on the main server (whose agents answer with the built-in
 // responder, the voice provider off): Chromium's fake microphone plays a one-second 440 Hz tone
@@ -175,13 +175,7 @@ test.describe('screens', () => {
     test(`the voice screen and the agent's voice settings in ${v.name}`, async ({ mic: page, request }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.addInitScript(
-        ([theme, lang]) => {
-          localStorage.setItem('theme', theme);
-          localStorage.setItem('i18nextLng', lang);
-        },
-        [v.theme, v.lang],
-      );
+      await wearLook(page, v);
       const token = await signIn(page, request, `shots-voice-${v.name}`);
       const agentId = await voiceAgent(request, token, 'Front desk');
 

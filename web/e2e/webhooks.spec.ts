@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, wearLook } from './helpers';
 
 // A custom webhook end to end, on the main server (whose agents answer with the built-in
 // responder): an agent made and deployed through the API, the webhook made in the UI with its
@@ -240,13 +240,7 @@ test.describe('screens', () => {
     test(`the webhooks in ${v.name}`, async ({ page, request }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.addInitScript(
-        ([theme, lang]) => {
-          localStorage.setItem('theme', theme);
-          localStorage.setItem('i18nextLng', lang);
-        },
-        [v.theme, v.lang],
-      );
+      await wearLook(page, v);
       const { customId, slackId } = await prepare(request, `shots-webhooks-${v.name}`, page);
       await page.goto(`/dashboard/webhooks?webhook=${slackId}`);
       await expect(page.getByTestId('webhook-row')).toHaveCount(2);
@@ -277,13 +271,7 @@ test.describe('screens', () => {
     test(`the event endpoints in ${v.name}`, async ({ page, request }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.addInitScript(
-        ([theme, lang]) => {
-          localStorage.setItem('theme', theme);
-          localStorage.setItem('i18nextLng', lang);
-        },
-        [v.theme, v.lang],
-      );
+      await wearLook(page, v);
       const token = await signIn(page, request, `shots-endpoints-${v.name}`);
       const headers = { Authorization: `Bearer ${token}` };
       const agentId = await deployedAgent(request, token, 'Kettle support');

@@ -33,7 +33,29 @@ describe('the widget’s stream reading', () => {
     const pieces: string[] = [];
     const whole = await readChatStream(streamOf(text.replace(/\n/g, '\r\n'), [3, 250, 251, 252, 400, text.length - 5]), (p) => pieces.push(p));
     expect(pieces).toEqual(['Héllo, ', '**wörld**']);
-    expect(whole).toBe('Héllo, **wörld**!');
+    expect(whole).toEqual({ id: 'm1', content: 'Héllo, **wörld**!', choices: [], ending: null, handedOff: false });
+  });
+
+  it('hands back the buttons a flow offers with its answer, and how it left the conversation', async () => {
+    const flow = { nodeId: 'ask', choices: [{ id: 'yes', label: 'Yes, please' }, { id: 'no', label: 'No' }, { id: 'x', label: ' ' }] };
+    const text = sseEvent('delta', { text: 'Want a call?' }) + sseEvent('end', { message: makeMessage({ id: 'm2', role: 'assistant', content: 'Want a call?', flow }) });
+    expect(await readChatStream(streamOf(text), () => {})).toEqual({
+      id: 'm2',
+      content: 'Want a call?',
+      choices: [
+        { id: 'yes', label: 'Yes, please' },
+        { id: 'no', label: 'No' },
+      ],
+      ending: null,
+      handedOff: false,
+    });
+    const handoff = sseEvent('end', { message: makeMessage({ id: 'm3', role: 'assistant', content: 'Passing you on.', flow: { nodeId: 'human', ending: 'handoff' } }) });
+    expect(await readChatStream(streamOf(handoff), () => {})).toMatchObject({ id: 'm3', ending: 'handoff', handedOff: false });
+  });
+
+  it('says when a person of the team holds the conversation (`handed_off`, the turn’s only event)', async () => {
+    const text = sseEvent('handed_off', { conversationId: 'c1', userMessage: makeMessage({ id: 'u2', role: 'user', content: 'Hello?' }) });
+    expect(await readChatStream(streamOf(text), () => {})).toEqual({ id: null, content: '', choices: [], ending: null, handedOff: true });
   });
 
   it('rejects with the stream’s error, keeping what was written for the caller', async () => {
@@ -53,7 +75,7 @@ describe('the widget’s stream reading', () => {
   it('skips events it cannot read', async () => {
     const text = 'event: delta\ndata: {not json\n\n' + sseEvent('tool_call', { id: 't1' }) + sseEvent('delta', { text: 'ok' }) + sseEvent('end', { message: {} });
     const pieces: string[] = [];
-    expect(await readChatStream(streamOf(text), (p) => pieces.push(p))).toBe('ok');
+    expect(await readChatStream(streamOf(text), (p) => pieces.push(p))).toMatchObject({ content: 'ok' });
     expect(pieces).toEqual(['ok']);
   });
 });
@@ -117,8 +139,9 @@ describe('the widget’s calls', () => {
           messages: [
             makeMessage({ id: 'u1', role: 'user', content: 'Hours?' }),
             makeMessage({ id: 's1', role: 'system', content: 'internal' }),
-            makeMessage({ id: 'm1', role: 'assistant', content: '9 to 5.' }),
+            makeMessage({ id: 'm1', role: 'assistant', content: '9 to 5.', flow: { nodeId: 'more', choices: [{ id: 'more', label: 'Tell me more' }] } }),
           ],
+          handedOff: true,
         });
       }),
     );
@@ -127,9 +150,10 @@ describe('the widget’s calls', () => {
     expect(history).toEqual({
       conversationId: 'c1',
       messages: [
-        { id: 'u1', role: 'user', content: 'Hours?', status: 'complete' },
-        { id: 'm1', role: 'assistant', content: '9 to 5.', status: 'complete' },
+        { id: 'u1', role: 'user', content: 'Hours?', status: 'complete', choices: [] },
+        { id: 'm1', role: 'assistant', content: '9 to 5.', status: 'complete', choices: [{ id: 'more', label: 'Tell me more' }] },
       ],
+      handedOff: true,
     });
   });
 
@@ -147,9 +171,20 @@ describe('the widget’s calls', () => {
       }),
     );
     const pieces: string[] = [];
-    expect(await widgetApi(BASE, 'a1').chat('v_0123456789abcdef', 'When do you open?', (p) => pieces.push(p))).toBe('We open at 9.');
+    expect(await widgetApi(BASE, 'a1').chat('v_0123456789abcdef', 'When do you open?', (p) => pieces.push(p))).toMatchObject({ id: 'm1', content: 'We open at 9.', handedOff: false });
     expect(pieces).toEqual(['We open ', 'at 9.']);
     expect(seen).toEqual([{ body: { visitorId: 'v_0123456789abcdef', message: 'When do you open?' }, accept: 'text/event-stream', credentials: 'omit' }]);
+  });
+
+  it('reads a one-piece answer, and one that reached a person of the team', async () => {
+    const userMessage = makeMessage({ id: 'u1', role: 'user', content: 'Hi' });
+    const answer = makeMessage({ id: 'm1', role: 'assistant', content: 'Hello!', flow: { nodeId: 'pick', choices: [{ id: 'a', label: 'Prices' }] } });
+    server.use(mockApi.post('/widget/{agentId}/chat', () => ok({ conversationId: 'c1', userMessage, message: answer, handedOff: false })));
+    const pieces: string[] = [];
+    expect(await widgetApi(BASE, 'a1').chat('v_0123456789abcdef', 'Hi', (p) => pieces.push(p))).toEqual({ id: 'm1', content: 'Hello!', choices: [{ id: 'a', label: 'Prices' }], ending: null, handedOff: false });
+    expect(pieces).toEqual(['Hello!']);
+    server.use(mockApi.post('/widget/{agentId}/chat', () => ok({ conversationId: 'c1', userMessage, message: null, handedOff: true })));
+    expect(await widgetApi(BASE, 'a1').chat('v_0123456789abcdef', 'Hi', () => {})).toMatchObject({ content: '', handedOff: true });
   });
 
   it('rejects a refused message with its status and code (429 rate_limited)', async () => {

@@ -6,8 +6,18 @@ import { readSseStream, type SseEvent } from '../src/lib/sse';
 
 type S = components['schemas'];
 export type WidgetConfig = S['WidgetPublicOut'];
-export type WidgetMessage = Pick<S['MessageOut'], 'id' | 'content' | 'status'> & { role: 'user' | 'assistant' };
-export type WidgetHistory = { conversationId: string | null; messages: WidgetMessage[] };
+/** A button a flow offers under its answer: choosing it sends its label. */
+export type WidgetChoice = S['ChoiceOption'];
+/** `choices`: the buttons of a flow's answer (none otherwise). */
+export type WidgetMessage = Pick<S['MessageOut'], 'id' | 'content' | 'status'> & { role: 'user' | 'assistant'; choices: WidgetChoice[] };
+/** `handedOff`: a person of the team holds the conversation (their answers come with the history). */
+export type WidgetHistory = { conversationId: string | null; messages: WidgetMessage[]; handedOff: boolean };
+/**
+ * What a turn amounts to: the answer (`content`, its `id`, the buttons a flow offers with it, and
+ * `ending` when the flow handed the conversation to a person or ended it), or `handedOff` when a
+ * person of the team holds the conversation: the message reached them and nobody answered yet.
+ */
+export type WidgetAnswer = { id: string | null; content: string; choices: WidgetChoice[]; ending: S['FlowEnding'] | null; handedOff: boolean };
 
 export const DEFAULT_COLOR = '#4f46e5';
 const POSITIONS: readonly string[] = ['bottom-right', 'bottom-left'] satisfies S['WidgetPosition'][];
@@ -27,6 +37,32 @@ export class WidgetError extends Error {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+
+/** The buttons of a message's flow (`flow.choices`), those with a label. */
+function choicesOf(message: Record<string, unknown>): WidgetChoice[] {
+  const flow = isRecord(message.flow) ? message.flow : {};
+  const list = Array.isArray(flow.choices) ? flow.choices : [];
+  return list.filter(isRecord).flatMap((c) => (typeof c.label === 'string' && c.label.trim() ? [{ id: str(c.id), label: c.label }] : []));
+}
+
+/** How a flow left the conversation with this answer: handed to a person, ended, or neither. */
+function endingOf(message: Record<string, unknown>): WidgetAnswer['ending'] {
+  const ending = isRecord(message.flow) ? message.flow.ending : null;
+  return ending === 'handoff' || ending === 'end' ? ending : null;
+}
+
+/** A stored answer as a turn's outcome. */
+function answerOf(message: Record<string, unknown>, fallback = ''): WidgetAnswer {
+  return {
+    id: typeof message.id === 'string' ? message.id : null,
+    content: typeof message.content === 'string' ? message.content : fallback,
+    choices: choicesOf(message),
+    ending: endingOf(message),
+    handedOff: false,
+  };
+}
+
+const HANDED_OFF: WidgetAnswer = { id: null, content: '', choices: [], ending: null, handedOff: true };
 
 /**
  * The config as the widget uses it, whatever arrived: unknown values fall back to the defaults,
@@ -93,7 +129,7 @@ export function widgetApi(base: string, agentId: string) {
       return readConfig(await data(await call(`${root}/config`, { headers: { Accept: 'application/json' } })), agentId);
     },
 
-    /** GET /history: the visitor's conversation so far (user and assistant messages). */
+    /** GET /history: the visitor's conversation so far (user and assistant messages), and whether a person holds it. */
     async history(visitorId: string): Promise<WidgetHistory> {
       const raw = await data(await call(`${root}/history?visitorId=${encodeURIComponent(visitorId)}`, { headers: { Accept: 'application/json' } }));
       const h = isRecord(raw) ? raw : {};
@@ -102,18 +138,20 @@ export function widgetApi(base: string, agentId: string) {
         conversationId: typeof h.conversationId === 'string' ? h.conversationId : null,
         messages: messages.filter(isRecord).flatMap((m) =>
           (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string'
-            ? [{ id: str(m.id), role: m.role, content: m.content, status: str(m.status, 'complete') as WidgetMessage['status'] }]
+            ? [{ id: str(m.id), role: m.role, content: m.content, status: str(m.status, 'complete') as WidgetMessage['status'], choices: choicesOf(m) }]
             : [],
         ),
+        handedOff: h.handedOff === true,
       };
     },
 
     /**
      * POST /chat, streamed: `onDelta` gets each piece of the answer as it is written; resolves
-     * with the whole answer once it ends. Rejects with WidgetError when the call is refused
-     * (429 rate_limited …), the stream reports an error, or it stops before its end.
+     * with the whole answer once it ends (or says a person of the team holds the conversation).
+     * Rejects with WidgetError when the call is refused (429 rate_limited …), the stream reports
+     * an error, or it stops before its end.
      */
-    async chat(visitorId: string, message: string, onDelta: (text: string) => void, signal?: AbortSignal): Promise<string> {
+    async chat(visitorId: string, message: string, onDelta: (text: string) => void, signal?: AbortSignal): Promise<WidgetAnswer> {
       const response = await call(`${root}/chat`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
@@ -123,20 +161,21 @@ export function widgetApi(base: string, agentId: string) {
       if (!response.headers.get('content-type')?.includes('text/event-stream') || !response.body) {
         // A server that answered in one piece (ChatOut).
         const out = await data(response);
-        const content = isRecord(out) && isRecord(out.message) ? str(out.message.content) : '';
-        if (content) onDelta(content);
-        return content;
+        if (isRecord(out) && (out.handedOff === true || !isRecord(out.message))) return HANDED_OFF;
+        const answer = answerOf(isRecord(out) && isRecord(out.message) ? out.message : {});
+        if (answer.content) onDelta(answer.content);
+        return answer;
       }
       return readChatStream(response.body, onDelta, signal);
     },
   };
 }
 
-/** What a stream's events amount to: the answer's text, or the error that ended it. */
-export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (text: string) => void, signal?: AbortSignal): Promise<string> {
+/** What a stream's events amount to: the answer, a person of the team holding the conversation, or the error that ended it. */
+export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (text: string) => void, signal?: AbortSignal): Promise<WidgetAnswer> {
   let text = '';
   // Set by the event handler, below (a holder, since the compiler cannot follow a callback's writes).
-  const state: { outcome: { done: true; content: string } | { done: false; error: WidgetError } | null } = { outcome: null };
+  const state: { outcome: { done: true; answer: WidgetAnswer } | { done: false; error: WidgetError } | null } = { outcome: null };
   const onEvent = (e: SseEvent) => {
     if (state.outcome) return;
     let payload: unknown;
@@ -153,8 +192,10 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: 
         onDelta(piece);
       }
     } else if (e.event === 'end') {
-      const m = isRecord(d.message) ? d.message : {};
-      state.outcome = { done: true, content: typeof m.content === 'string' ? m.content : text };
+      state.outcome = { done: true, answer: answerOf(isRecord(d.message) ? d.message : {}, text) };
+    } else if (e.event === 'handed_off') {
+      // The only event of a turn that reached a person of the team.
+      state.outcome = { done: true, answer: HANDED_OFF };
     } else if (e.event === 'error') {
       state.outcome = { done: false, error: new WidgetError(200, str(d.error, 'stream_error'), str(d.message)) };
     }
@@ -163,5 +204,5 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: 
   const result = state.outcome;
   if (!result) throw new WidgetError(0, 'stream_interrupted', 'The answer stopped before its end');
   if (!result.done) throw result.error;
-  return result.content;
+  return result.answer;
 }

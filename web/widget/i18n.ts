@@ -25,6 +25,10 @@ export type WidgetStrings = {
   suggestions: string;
   /** The message list's label. */
   conversation: string;
+  /** The label of the buttons a flow offers under its answer. */
+  choices: string;
+  /** A person of the team holds the conversation. */
+  handedOff: string;
 };
 
 export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
@@ -42,6 +46,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Powered by AgentForge',
     suggestions: 'Suggested questions',
     conversation: 'Conversation',
+    choices: 'Suggested answers',
+    handedOff: 'A person from the team has taken over; they will answer here.',
   },
   ar: {
     open: 'فتح المحادثة',
@@ -57,6 +63,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'مدعوم من AgentForge',
     suggestions: 'أسئلة مقترحة',
     conversation: 'المحادثة',
+    choices: 'إجابات مقترحة',
+    handedOff: 'تولّى شخص من الفريق المحادثة؛ وسيجيبك هنا.',
   },
   da: {
     open: 'Åbn chat',
@@ -72,6 +80,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Drevet af AgentForge',
     suggestions: 'Foreslåede spørgsmål',
     conversation: 'Samtale',
+    choices: 'Foreslåede svar',
+    handedOff: 'En person fra teamet har overtaget; vedkommende svarer her.',
   },
   de: {
     open: 'Chat öffnen',
@@ -87,6 +97,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Bereitgestellt von AgentForge',
     suggestions: 'Vorgeschlagene Fragen',
     conversation: 'Unterhaltung',
+    choices: 'Vorgeschlagene Antworten',
+    handedOff: 'Eine Person aus dem Team hat übernommen und antwortet hier.',
   },
   es: {
     open: 'Abrir chat',
@@ -102,6 +114,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Con la tecnología de AgentForge',
     suggestions: 'Preguntas sugeridas',
     conversation: 'Conversación',
+    choices: 'Respuestas sugeridas',
+    handedOff: 'Una persona del equipo ha tomado el control; te responderá aquí.',
   },
   fr: {
     open: 'Ouvrir le chat',
@@ -117,6 +131,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Propulsé par AgentForge',
     suggestions: 'Questions suggérées',
     conversation: 'Conversation',
+    choices: 'Réponses suggérées',
+    handedOff: 'Une personne de l’équipe a pris la main ; elle vous répondra ici.',
   },
   id: {
     open: 'Buka obrolan',
@@ -132,6 +148,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Didukung oleh AgentForge',
     suggestions: 'Pertanyaan yang disarankan',
     conversation: 'Percakapan',
+    choices: 'Jawaban yang disarankan',
+    handedOff: 'Seseorang dari tim telah mengambil alih; mereka akan menjawab di sini.',
   },
   ja: {
     open: 'チャットを開く',
@@ -147,6 +165,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'AgentForge 提供',
     suggestions: '質問の候補',
     conversation: '会話',
+    choices: '回答の候補',
+    handedOff: 'チームの担当者が引き継ぎました。ここで回答します。',
   },
   ko: {
     open: '채팅 열기',
@@ -162,6 +182,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'AgentForge 제공',
     suggestions: '추천 질문',
     conversation: '대화',
+    choices: '추천 답변',
+    handedOff: '팀의 담당자가 대화를 이어받았습니다. 여기에서 답변해 드립니다.',
   },
   pt: {
     open: 'Abrir chat',
@@ -177,6 +199,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Desenvolvido por AgentForge',
     suggestions: 'Perguntas sugeridas',
     conversation: 'Conversa',
+    choices: 'Respostas sugeridas',
+    handedOff: 'Uma pessoa da equipe assumiu; ela responderá aqui.',
   },
   ru: {
     open: 'Открыть чат',
@@ -192,6 +216,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: 'Работает на AgentForge',
     suggestions: 'Предлагаемые вопросы',
     conversation: 'Разговор',
+    choices: 'Варианты ответа',
+    handedOff: 'Разговор взял на себя сотрудник команды; он ответит здесь.',
   },
   zh: {
     open: '打开聊天',
@@ -207,6 +233,8 @@ export const STRINGS: Record<WidgetLanguage, WidgetStrings> = {
     poweredBy: '由 AgentForge 提供支持',
     suggestions: '推荐问题',
     conversation: '对话',
+    choices: '建议的回答',
+    handedOff: '团队中的一位成员已接管，将在这里回复您。',
   },
 };
 

@@ -48,6 +48,8 @@ const CSS = `
 .typing span:nth-child(3){animation-delay:.4s}
 @keyframes af-dot{0%,80%,100%{opacity:.3}40%{opacity:1}}
 .error{align-self:stretch;padding:8px 12px;border:1px solid #fecaca;border-radius:10px;background:#fef2f2;color:#b91c1c;font-size:13px}
+.notice{align-self:stretch;padding:8px 12px;border:1px solid #bae6fd;border-radius:10px;background:#f0f9ff;color:#075985;font-size:13px}
+.choices{display:flex;flex-wrap:wrap;gap:6px;align-self:flex-start;max-width:85%}
 .chips{display:flex;flex-wrap:wrap;gap:6px;padding:0 16px 10px;background:#f8f8f9;flex:none}
 .chips:empty{display:none}
 .chip{max-width:100%;padding:6px 12px;border:1px solid var(--af-chip-border);border-radius:999px;background:#fff;color:var(--af-link);font-size:13px;line-height:1.35;text-align:start}

@@ -1,6 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MessageOut } from '@/lib/conversations';
 import { makeMessage } from '@/testing/mocks/conversations';
 import { fail, mockApi, ok, openSse } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
@@ -24,6 +25,7 @@ const START = { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role:
 let handle: WidgetHandle | null = null;
 
 afterEach(() => {
+  vi.useRealTimers();
   handle?.destroy();
   handle = null;
   document.querySelectorAll('script[data-agent-id]').forEach((s) => s.remove());
@@ -42,13 +44,18 @@ function tag(attrs: Record<string, string> = {}) {
 }
 
 /** The widget of the page, started with `config` as the server's and `history` as the visitor's. */
-async function start({ config = CONFIG, history = [] as ReturnType<typeof makeMessage>[], attrs = {} as Record<string, string> } = {}) {
+async function start({
+  config = CONFIG,
+  history = [] as ReturnType<typeof makeMessage>[],
+  handedOff = false,
+  attrs = {} as Record<string, string>,
+} = {}) {
   const calls = { history: 0 };
   server.use(
     mockApi.get('/widget/{agentId}/config', () => ok(config), { agentId: 'a1' }),
     mockApi.get('/widget/{agentId}/history', () => {
       calls.history++;
-      return ok({ conversationId: history.length ? 'c1' : null, messages: history });
+      return ok({ conversationId: history.length ? 'c1' : null, messages: history, handedOff });
     }),
   );
   handle = await startWidget(tag(attrs));
@@ -208,6 +215,132 @@ describe('the widget', () => {
       ['assistant', 'Half an'],
       ['error', 'Something went wrong. Please try again.'],
     ]);
+  });
+
+  it('offers a flow’s choices as buttons under its answer, which send their label and go away', async () => {
+    const sent: unknown[] = [];
+    const { launcher, user, q, shadow, messages } = await start();
+    const flow: MessageOut['flow'] = { nodeId: 'size', choices: [{ id: 's', label: 'Small' }, { id: 'l', label: 'Large' }] };
+    server.use(
+      mockApi.post('/widget/{agentId}/chat', async ({ request }) => {
+        const body = (await request.clone().json()) as { message: string };
+        sent.push(body.message);
+        const sse = openSse();
+        setTimeout(() => {
+          if (body.message === 'A kettle') {
+            sse.send('delta', { text: 'Which size?' });
+            sse.send('end', { message: makeMessage({ id: 'm1', role: 'assistant', content: 'Which size?', flow }) });
+          } else {
+            sse.send('delta', { text: 'Large it is.' });
+            sse.send('end', { message: makeMessage({ id: 'm2', role: 'assistant', content: 'Large it is.' }) });
+          }
+          sse.close();
+        });
+        return sse.response();
+      }),
+    );
+    await user.click(launcher);
+    fireEvent.input(q('textarea'), { target: { value: 'A kettle' } });
+    fireEvent.keyDown(q('textarea'), { key: 'Enter' });
+    const group = await vi.waitFor(() => {
+      const g = shadow.querySelector<HTMLElement>('[role="group"][aria-label="Suggested answers"]');
+      if (!g) throw new Error('no choices yet');
+      return g;
+    });
+    const buttons = Array.from(group.querySelectorAll('button'));
+    expect(buttons.map((b) => [b.textContent, b.getAttribute('type')])).toEqual([
+      ['Small', 'button'],
+      ['Large', 'button'],
+    ]);
+    // Under the answer it belongs to, and reached with the keyboard (a native button: Enter or Space chooses).
+    expect(group.previousElementSibling?.textContent).toBe('Which size?');
+    buttons[1].focus();
+    expect(shadow.activeElement).toBe(buttons[1]);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(messages().at(-1)).toEqual(['assistant', 'Large it is.']));
+    expect(sent).toEqual(['A kettle', 'Large']);
+    expect(messages().slice(-2)).toEqual([
+      ['user', 'Large'],
+      ['assistant', 'Large it is.'],
+    ]);
+    expect(shadow.querySelector('[role="group"][aria-label="Suggested answers"]')).toBeNull();
+  });
+
+  it('says when a person of the team took over, and adds their answers as it reads the history every 5 s while open', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const earlier = [makeMessage({ id: 'u0', role: 'user', content: 'I need a human' }), makeMessage({ id: 'm0', role: 'assistant', content: 'Passing you to a person.', flow: { nodeId: 'human', ending: 'handoff' } })];
+    let history = earlier;
+    let reads = 0;
+    server.use(
+      mockApi.get('/widget/{agentId}/config', () => ok(CONFIG), { agentId: 'a1' }),
+      mockApi.get('/widget/{agentId}/history', () => {
+        reads++;
+        return ok({ conversationId: 'c1', messages: history, handedOff: true });
+      }),
+      mockApi.post('/widget/{agentId}/chat', () => {
+        const sse = openSse();
+        setTimeout(() => {
+          sse.send('handed_off', { conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user', content: 'Are you there?' }) });
+          sse.close();
+        });
+        return sse.response();
+      }),
+    );
+    handle = await startWidget(tag());
+    const shadow = handle!.host.shadowRoot!;
+    const messages = () => Array.from(shadow.querySelectorAll<HTMLElement>('.log > [data-role]')).map((m) => [m.dataset.role, m.textContent]);
+    const notice = 'A person from the team has taken over; they will answer here.';
+    shadow.querySelector<HTMLButtonElement>('.launcher')!.click();
+    await vi.waitFor(() => expect(messages().at(-1)).toEqual(['handoff', notice]));
+    expect(shadow.querySelector('[data-role="handoff"]')!.getAttribute('role')).toBe('status');
+    expect(reads).toBe(1);
+
+    // The visitor writes: the message reaches the person, nobody answers in their place.
+    const input = shadow.querySelector<HTMLTextAreaElement>('textarea')!;
+    fireEvent.input(input, { target: { value: 'Are you there?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await vi.waitFor(() => expect(messages().at(-1)).toEqual(['user', 'Are you there?']));
+    await vi.waitFor(() => expect(shadow.querySelector('[aria-busy]')).toBeNull());
+    expect(messages().filter(([role]) => role === 'assistant')).toHaveLength(2);
+
+    // Their answer arrives with the next read of the history, once, however often it is read.
+    const reply = makeMessage({ id: 'm9', role: 'assistant', content: 'Hi, this is **Sam**.', authorId: 'u-sam', createdAt: '2026-03-01T10:01:00Z' });
+    history = [...earlier, makeMessage({ id: 'u1', role: 'user', content: 'Are you there?' }), reply];
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(() => expect(messages().at(-1)).toEqual(['assistant', 'Hi, this is Sam.']));
+    expect(reads).toBe(2);
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(() => expect(reads).toBe(3));
+    expect(messages().filter(([, text]) => text === 'Hi, this is Sam.')).toHaveLength(1);
+    // The visitor's own message is not added again either.
+    expect(messages().filter(([, text]) => text === 'Are you there?')).toHaveLength(1);
+
+    // Closed, it reads nothing.
+    handle!.close(false);
+    await vi.advanceTimersByTimeAsync(15000);
+    expect(reads).toBe(3);
+  });
+
+  it('reads the history no more once the conversation is handed back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let handedOff = true;
+    let reads = 0;
+    server.use(
+      mockApi.get('/widget/{agentId}/config', () => ok(CONFIG), { agentId: 'a1' }),
+      mockApi.get('/widget/{agentId}/history', () => {
+        reads++;
+        return ok({ conversationId: 'c1', messages: [makeMessage({ id: 'u0', role: 'user', content: 'Hi' })], handedOff });
+      }),
+    );
+    handle = await startWidget(tag());
+    const shadow = handle!.host.shadowRoot!;
+    shadow.querySelector<HTMLButtonElement>('.launcher')!.click();
+    await vi.waitFor(() => expect(shadow.querySelector('[data-role="handoff"]')).not.toBeNull());
+    handedOff = false;
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(() => expect(shadow.querySelector('[data-role="handoff"]')).toBeNull());
+    await vi.advanceTimersByTimeAsync(15000);
+    expect(reads).toBe(2);
   });
 
   it('speaks the page’s language, right to left in Arabic, in its corner', async () => {

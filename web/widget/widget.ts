@@ -1,4 +1,4 @@
-import { readConfig, widgetApi, WidgetError, type WidgetApi, type WidgetConfig } from './api';
+import { readConfig, widgetApi, WidgetError, type WidgetApi, type WidgetChoice, type WidgetConfig } from './api';
 import { chooseLanguage, directionOf, STRINGS, type WidgetLanguage, type WidgetStrings } from './i18n';
 import { icon } from './icons';
 import { renderMarkdown } from './markdown';
@@ -22,6 +22,8 @@ export type MountOptions = {
 export type WidgetHandle = { host: HTMLElement; open(focus?: boolean): void; close(focusLauncher?: boolean): void; destroy(): void };
 
 const HOST_TAG = 'agentforge-widget';
+/** While a person of the team holds the conversation and the panel is open, their answers are read this often. */
+export const HANDOFF_POLL_MS = 5000;
 
 function make<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
   const el = doc.createElement(tag);
@@ -102,6 +104,15 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
   let busy = false;
   let historyAsked = false;
   let errorLine: HTMLElement | null = null;
+  // The flow's buttons under the last answer, until something is sent.
+  let choicesGroup: HTMLElement | null = null;
+  // A person of the team holds the conversation: a notice says so, and their answers are read.
+  let handedOff = false;
+  let handoffNotice: HTMLElement | null = null;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+  let polling = false;
+  // The messages on screen that the server gave an id, so a read of the history adds each once.
+  const shownIds = new Set<string>();
 
   const nearBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 80;
   const toBottom = () => {
@@ -124,6 +135,71 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
     toBottom();
   };
 
+  const clearChoices = () => {
+    choicesGroup?.remove();
+    choicesGroup = null;
+  };
+  /** The buttons a flow offers under its answer: each sends its label (Tab reaches them, Enter or Space chooses). */
+  const showChoices = (choices: WidgetChoice[]) => {
+    clearChoices();
+    if (choices.length === 0) return;
+    choicesGroup = make(doc, 'div', 'choices', { role: 'group', 'aria-label': t.choices, 'data-role': 'choices' });
+    for (const choice of choices) {
+      const button = make(doc, 'button', 'chip', { type: 'button', dir: 'auto' });
+      button.textContent = choice.label;
+      button.addEventListener('click', () => void send(choice.label));
+      choicesGroup.appendChild(button);
+    }
+    log.appendChild(choicesGroup);
+  };
+
+  /** Reads the history for what the person of the team wrote, and whether they still hold the conversation. */
+  async function poll() {
+    if (polling) return;
+    polling = true;
+    try {
+      const history = await api.history(visitor);
+      const follow = nearBottom();
+      let added = false;
+      for (const m of history.messages) {
+        if (m.role !== 'assistant' || !m.id || shownIds.has(m.id) || m.content.trim() === '') continue;
+        shownIds.add(m.id);
+        bubble('assistant', m.content);
+        added = true;
+      }
+      setHandedOff(history.handedOff);
+      if (added && follow) toBottom();
+    } catch {
+      // Tried again at the next tick.
+    } finally {
+      polling = false;
+    }
+  }
+  const stopPolling = () => {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  };
+  /** Polls while a person holds the conversation and the panel is open. */
+  const syncPolling = () => {
+    if (handedOff && !panel.hidden && loadHistory) pollTimer ??= setInterval(() => void poll(), HANDOFF_POLL_MS);
+    else stopPolling();
+  };
+  function setHandedOff(value: boolean) {
+    if (value !== handedOff) {
+      handedOff = value;
+      handoffNotice?.remove();
+      handoffNotice = null;
+      if (value) {
+        clearChoices();
+        handoffNotice = make(doc, 'div', 'notice', { role: 'status', 'data-role': 'handoff' });
+        handoffNotice.textContent = t.handedOff;
+        log.appendChild(handoffNotice);
+        toBottom();
+      }
+    }
+    syncPolling();
+  }
+
   if (config.greeting) bubble('assistant', config.greeting).setAttribute('data-greeting', 'true');
   for (const question of config.suggestedQuestions) {
     const chip = make(doc, 'button', 'chip', { type: 'button', dir: 'auto' });
@@ -141,13 +217,21 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
     if (historyAsked || !loadHistory) return;
     historyAsked = true;
     try {
-      const { messages } = await api.history(visitor);
-      const shown = messages.filter((m) => m.content.trim() !== '');
-      if (shown.length === 0) return;
-      // Whatever the visitor sent meanwhile stays after the earlier conversation.
-      const first = log.querySelector(':scope > [data-role]:not([data-greeting])');
-      for (const m of shown) log.insertBefore(bubble(m.role, m.content), first);
-      if (shown.some((m) => m.role === 'user')) chips.replaceChildren();
+      const history = await api.history(visitor);
+      const shown = history.messages.filter((m) => m.content.trim() !== '');
+      if (shown.length > 0) {
+        // Whatever the visitor sent meanwhile stays after the earlier conversation.
+        const first = log.querySelector(':scope > [data-role]:not([data-greeting])');
+        for (const m of shown) {
+          if (m.id) shownIds.add(m.id);
+          log.insertBefore(bubble(m.role, m.content), first);
+        }
+        if (shown.some((m) => m.role === 'user')) chips.replaceChildren();
+        // The flow's buttons under its last answer, when nothing was said after it.
+        const last = shown[shown.length - 1];
+        if (!first && !history.handedOff && last?.role === 'assistant') showChoices(last.choices);
+      }
+      if (!busy) setHandedOff(history.handedOff);
       toBottom();
     } catch {
       // A new visitor, or a page the server will not answer: the greeting alone.
@@ -161,6 +245,7 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
     sendButton.setAttribute('aria-disabled', 'true');
     errorLine?.remove();
     chips.replaceChildren();
+    clearChoices();
     bubble('user', message);
     if (text === input.value) {
       input.value = '';
@@ -185,14 +270,24 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
       if (follow) toBottom();
     };
     try {
-      const whole = await api.chat(visitor, message, (piece) => {
+      const result = await api.chat(visitor, message, (piece) => {
         written += piece;
         // Several pieces may arrive within a frame: the Markdown is built once per frame.
         pending.cancel ??= nextFrame(paint);
       });
-      written = whole || written;
+      pending.cancel?.();
+      pending.cancel = null;
+      written = result.content || written;
       if (written) fill(answer, written);
       else answer.remove();
+      if (result.id) shownIds.add(result.id);
+      if (result.handedOff || result.ending === 'handoff') {
+        // A person of the team holds the conversation (or the flow just handed it to one).
+        setHandedOff(true);
+      } else {
+        if (handedOff) setHandedOff(false);
+        showChoices(result.choices);
+      }
     } catch (e) {
       if (written) fill(answer, written);
       else answer.remove();
@@ -215,6 +310,7 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
     toBottom();
     if (focus) input.focus();
     void showHistory();
+    syncPolling();
   }
 
   function close(focusLauncher = true) {
@@ -224,6 +320,7 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
     launcher.setAttribute('aria-label', t.open);
     launcher.replaceChildren(icon(config.icon, doc));
     if (focusLauncher) launcher.focus();
+    syncPolling();
   }
 
   launcher.addEventListener('click', () => (panel.hidden ? open() : close()));
@@ -258,7 +355,10 @@ export function mountWidget(config: WidgetConfig, { api, lang, doc = document, s
     host,
     open,
     close,
-    destroy: () => host.remove(),
+    destroy: () => {
+      stopPolling();
+      host.remove();
+    },
   };
 }
 

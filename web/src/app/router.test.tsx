@@ -114,7 +114,7 @@ describe('route table', () => {
     ['/pricing', 'Simple plans that grow with you'],
     ['/sdr', 'An SDR that never sleeps'],
     ['/dashboard/integrations/elevenlabs', 'Integrations'],
-    ['/dashboard/voice-flows', 'Conversation flow builder'],
+    ['/dashboard/voice-flows', 'Voice flow builder'],
     ['/dashboard/agents/7/chat', 'Chat with agent'],
     ['/user/chat/7', 'This chat is not available'],
   ])('routes %s', async (path, heading) => {

@@ -5,7 +5,7 @@ import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { AdminRoute, ProtectedRoute } from '@/lib/authorization';
-import type { AdminPage, DashboardPage, PublicPage } from '@/types/i18n-keys';
+import type { AdminPage, PublicPage } from '@/types/i18n-keys';
 
 // Layouts and guards load with the app; every page is its own module, fetched the first time
 // it is visited (React Router's `lazy`), so the first screen does not download the code of the
@@ -16,13 +16,6 @@ const publicPage = (path: string, page: PublicPage): RouteObject => ({
   lazy: async () => {
     const { PublicPageRoute } = await import('@/app/routes/public-page');
     return { element: <PublicPageRoute page={page} /> };
-  },
-});
-const dash = (path: string, page: DashboardPage): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { DashboardPageRoute } = await import('@/app/routes/dashboard/dashboard-page');
-    return { element: <DashboardPageRoute page={page} /> };
   },
 });
 const analytics: RouteObject = {
@@ -125,8 +118,8 @@ export const routes: RouteObject[] = [
           { path: 'conversations/phone', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/phone')).PhoneCallsRoute }) },
           { path: 'conversations/:conversationId', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/conversation')).ConversationRoute }) },
           { path: 'chat', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/chat')).ChatRoute }) },
-          dash('flow', 'flow'),
-          dash('voice-flows', 'flow'),
+          { path: 'flow', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/flow')).FlowRoute }) },
+          { path: 'voice-flows', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/flow')).VoiceFlowsRoute }) },
           { path: 'mcp', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/mcp/mcp-list')).McpListRoute }) },
           { path: 'mcp/create', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/mcp/create-mcp-server')).CreateMcpServerRoute }) },
           { path: 'mcp/import', lazy: async () => ({ Component: (await import('@/app/routes/dashboard/mcp/import-mcp-servers')).McpImportRoute }) },

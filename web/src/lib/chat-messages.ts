@@ -25,6 +25,10 @@ export type ChatMessage = {
   model?: string | null;
   /** A user message the server never accepted (the send failed before the answer began). */
   unsent?: boolean;
+  /** What a flow said with this answer: the buttons to offer, and whether it handed off or ended. */
+  flow?: MessageOut['flow'];
+  /** The team member who wrote this answer in a conversation handed to a person (not the agent). */
+  authorId?: string | null;
 };
 
 export function toChatMessage(m: MessageOut): ChatMessage {
@@ -39,6 +43,8 @@ export function toChatMessage(m: MessageOut): ChatMessage {
     notice: m.notice ?? null,
     provider: m.provider ?? null,
     model: m.model ?? null,
+    flow: m.flow ?? null,
+    authorId: m.authorId ?? null,
   };
 }
 
@@ -60,6 +66,8 @@ export function toMessageOut(m: ChatMessage, conversationId: string): MessageOut
     model: m.model ?? null,
     // A call still pending when the turn stopped never got a result: it is kept as it was asked.
     toolCalls: m.toolCalls.map(({ pending: _pending, ...call }) => call),
+    flow: m.flow ?? null,
+    authorId: m.authorId ?? null,
     tokensIn: 0,
     tokensOut: 0,
     createdAt: new Date().toISOString(),

@@ -82,12 +82,28 @@ describe('streamChat', () => {
     const message = makeMessage({ content: 'Hello there', provider: 'builtin' });
     server.use(
       chatOf(() =>
-        ok({ conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user' }), message }),
+        ok({ conversationId: 'c1', userMessage: makeMessage({ id: 'u1', role: 'user' }), message, handedOff: false }),
       ),
     );
     const events: ChatEvent[] = [];
     await streamChat('a1', { message: 'Hi' }, { onEvent: (e) => events.push(e) });
     expect(events.map((e) => e.type)).toEqual(['start', 'delta', 'end']);
+  });
+
+  it('replays a one-piece answer that reached a person of the team as `handed_off`', async () => {
+    const userMessage = makeMessage({ id: 'u1', role: 'user', content: 'Still there?' });
+    server.use(chatOf(() => ok({ conversationId: 'c1', userMessage, message: null, handedOff: true })));
+    const events: ChatEvent[] = [];
+    await streamChat('a1', { message: 'Still there?' }, { onEvent: (e) => events.push(e) });
+    expect(events).toEqual([{ type: 'handed_off', data: { conversationId: 'c1', userMessage } }]);
+  });
+
+  it('ends a streamed turn on `handed_off`, its only event', async () => {
+    const userMessage = makeMessage({ id: 'u1', role: 'user', content: 'Hello?' });
+    server.use(chatOf(() => sseResponse([['handed_off', { conversationId: 'c1', userMessage }]])));
+    const events: ChatEvent[] = [];
+    await streamChat('a1', { message: 'Hello?' }, { onEvent: (e) => events.push(e) });
+    expect(events.map((e) => e.type)).toEqual(['handed_off']);
   });
 });
 

@@ -26,7 +26,7 @@ export type ChatEventType = keyof ChatEventData;
 export type ChatEvent = { [K in ChatEventType]: { type: K; data: ChatEventData[K] } }[ChatEventType];
 
 // Every event of the document, once: an event added to the document fails to compile until it is here.
-const EVENT_TYPES: Record<ChatEventType, true> = { start: true, citations: true, delta: true, tool_call: true, tool_result: true, end: true, error: true };
+const EVENT_TYPES: Record<ChatEventType, true> = { start: true, citations: true, delta: true, tool_call: true, tool_result: true, end: true, error: true, handed_off: true };
 const isEventType = (name: string): name is ChatEventType => Object.hasOwn(EVENT_TYPES, name);
 
 /** Turns a raw Server-Sent Event into a chat event; unknown or unreadable events are skipped. */
@@ -61,7 +61,7 @@ export type StreamChatOptions = {
 
 /**
  * Sends one chat turn and streams the answer: each event is handed to `onEvent` as soon as it is
- * read. Resolves after `end` or `error`; rejects with ApiError when the call is refused (a 401
+ * read. Resolves after `end`, `error` or `handed_off`; rejects with ApiError when the call is refused (a 401
  * ends the session as for every call), with StreamInterruptedError when the stream stops early,
  * and with the abort reason when `signal` aborts.
  */
@@ -72,6 +72,11 @@ export async function streamChat(agentId: string, input: ChatIn, { signal, onEve
   if (answer.whole) {
     // A server that answers in one piece (ChatOut) is replayed as the same events.
     const out = answer.whole;
+    if (out.handedOff || !out.message) {
+      // A person of the team holds the conversation: the message reached them, nobody answered yet.
+      onEvent({ type: 'handed_off', data: { conversationId: out.conversationId, userMessage: out.userMessage } });
+      return;
+    }
     onEvent({
       type: 'start',
       data: { conversationId: out.conversationId, userMessage: out.userMessage, messageId: out.message.id, provider: out.message.provider ?? 'builtin', model: out.message.model ?? '', version: 0 },
@@ -88,7 +93,8 @@ export async function streamChat(agentId: string, input: ChatIn, { signal, onEve
     (raw) => {
       const event = toChatEvent(raw);
       if (!event || finished) return;
-      if (event.type === 'end' || event.type === 'error') finished = true;
+      // `handed_off` is the only event of a turn that reached a person of the team.
+      if (event.type === 'end' || event.type === 'error' || event.type === 'handed_off') finished = true;
       onEvent(event);
     },
     signal,

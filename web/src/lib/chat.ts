@@ -1,10 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { isShown, toChatMessage, toMessageOut, type ChatMessage } from '@/lib/chat-messages';
 import { streamChat } from '@/lib/chat-stream';
-import { conversationKeys, storeMessages, useConversationMessages, type MessageOut } from '@/lib/conversations';
+import type { ConversationStatus } from '@/lib/api-enums';
+import {
+  conversationKeys,
+  conversationListQueryOptions,
+  conversationQueryOptions,
+  sidebarParams,
+  storeMessages,
+  useConversationMessages,
+  type MessageOut,
+} from '@/lib/conversations';
 import { useConversationsRealtime } from '@/lib/conversations-realtime';
 import { toast } from '@/lib/toast';
 
@@ -25,6 +34,28 @@ type LiveTurn = {
 };
 
 const CHAT_TOAST_ID = 'chat-error';
+
+/** While a person of the team holds the conversation and no socket brings their answers, they are read this often. */
+export const HANDOFF_POLL_MS = 5000;
+
+/**
+ * Who answers in the conversation on screen, and what its flow offers, for the chat log: the
+ * notice that a person took over, the flow's buttons (`choose` sends a button's label), and the
+ * end of a conversation a flow ended (`startOver` begins a new one).
+ */
+export type ChatFlowView = {
+  handedOff: boolean;
+  ended: boolean;
+  choose: (label: string) => void;
+  startOver: () => void;
+};
+
+/**
+ * What a turn (or a read of the conversation) said of its status, and how new the sidebar's list
+ * was then: the list read after it is newer and wins (the socket keeps it current); a
+ * conversation no list holds (a test one) goes by this alone.
+ */
+type Held = { conversationId: string; status: ConversationStatus; listAt: number };
 
 const toChatMessages = (messages: MessageOut[]) => messages.map(toChatMessage);
 
@@ -54,7 +85,20 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
   const [live, setLive] = useState<LiveTurn | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const history = useConversationMessages(conversationId, { select: toChatMessages });
-  useConversationsRealtime(undefined, { enabled: mode === 'chat' });
+  const realtime = useConversationsRealtime(undefined, { enabled: mode === 'chat' });
+  const [held, setHeld] = useState<Held | null>(null);
+  // The sidebar's list (the same query, kept current by the socket) says whether a person holds
+  // the conversation, or gave it back. A test conversation is in no list.
+  const listed = useQuery({
+    ...conversationListQueryOptions(sidebarParams(agentId)),
+    enabled: mode === 'chat',
+    select: (page) => (conversationId ? (page.data.find((c) => c.id === conversationId) ?? null) : null),
+  });
+  const markHeld = useCallback(
+    (id: string, status: ConversationStatus) =>
+      setHeld({ conversationId: id, status, listAt: qc.getQueryState(conversationKeys.list(sidebarParams(agentId)))?.dataUpdatedAt ?? 0 }),
+    [qc, agentId],
+  );
 
   // Leaving the screen stops the answer (the server keeps it as partial).
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -67,6 +111,30 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
   const stored = storedMessages.filter((m) => isShown(m) && !liveMessages.some((l) => l.id === m.id) && (!live || live.before.has(m.id)));
   const messages = [...stored, ...liveMessages];
   const busy = live?.phase === 'sending' || live?.phase === 'streaming';
+
+  const row = listed.data ?? null;
+  const mine = held && held.conversationId === conversationId ? held : null;
+  const status: ConversationStatus | null = mine && (!row || listed.dataUpdatedAt <= mine.listAt) ? mine.status : (row?.status ?? null);
+  const handedOff = status === 'handed_off';
+  const last = messages.at(-1);
+  // A flow that ended the conversation says so with its last answer.
+  const ended = status === 'ended' || (!live && last?.role === 'assistant' && last.flow?.ending === 'end');
+
+  // While a person holds the conversation their answers come through the socket; without one
+  // (a test conversation, or the socket is down) the conversation is read again every 5 s.
+  const poll = handedOff && conversationId !== null && !busy && (mode === 'test' || realtime !== 'open');
+  useEffect(() => {
+    if (!poll || !conversationId) return;
+    const id = conversationId;
+    const timer = setInterval(() => {
+      void qc.refetchQueries({ queryKey: conversationKeys.messages(id), exact: true });
+      qc.fetchQuery({ ...conversationQueryOptions(id), staleTime: 0 }).then(
+        (c) => markHeld(id, c.status),
+        () => {},
+      );
+    }, HANDOFF_POLL_MS);
+    return () => clearInterval(timer);
+  }, [poll, conversationId, qc, markHeld]);
 
   const send = useCallback(
     async (text: string) => {
@@ -145,9 +213,26 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
                     turn.draft = { ...turn.draft, toolCalls: known ? turn.draft.toolCalls.map((c) => (c.id === done.id ? done : c)) : [...turn.draft.toolCalls, done] };
                   }
                   break;
-                case 'end':
+                case 'end': {
                   turn.answer = event.data.message;
+                  const ending = event.data.message.flow?.ending;
+                  if (convId) markHeld(convId, ending === 'handoff' ? 'handed_off' : ending === 'end' ? 'ended' : 'active');
                   commit(toChatMessage(event.data.message));
+                  return;
+                }
+                case 'handed_off':
+                  // A person of the team holds the conversation: the message reached them, and
+                  // the agent does not answer (their answer comes later, through the socket).
+                  if (!convId) {
+                    convId = event.data.conversationId;
+                    qc.setQueryData<MessageOut[]>(conversationKeys.messages(convId), []);
+                    setConversationId(convId);
+                    setStartedHere(convId);
+                  }
+                  turn.user = toChatMessage(event.data.userMessage);
+                  turn.stored = event.data.userMessage;
+                  markHeld(convId, 'handed_off');
+                  commit(null);
                   return;
                 case 'error':
                   if (turn.draft) {
@@ -192,7 +277,7 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
         if (mode === 'chat') void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
       }
     },
-    [agentId, conversationId, mode, qc, shareToken, t],
+    [agentId, conversationId, mode, qc, shareToken, t, markHeld],
   );
 
   const stop = useCallback(() => abortRef.current?.abort(), []);
@@ -211,7 +296,10 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
     setLive(null);
     setConversationId(null);
     setStartedHere(null);
+    setHeld(null);
   }, []);
+
+  const flow: ChatFlowView = { handedOff, ended, choose: (label: string) => void send(label), startOver };
 
   return {
     conversationId,
@@ -228,5 +316,7 @@ export function useChat({ agentId, shareToken, mode = 'chat' }: ChatOptions) {
     retry: lastUser ? () => void send(lastUser.content) : undefined,
     selectConversation,
     startOver,
+    /** A person of the team holds the conversation; the flow's buttons; a conversation that ended. */
+    flow,
   };
 }

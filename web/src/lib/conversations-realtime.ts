@@ -24,8 +24,10 @@ function fits(c: ConversationOut, p: ConversationListParams): boolean | null {
  * Applies one changed conversation to every cached list, newest activity first: replaced in
  * place, moved to the top of page 1 when it just had activity, added to page 1 when new, or
  * taken out when it no longer fits the filters. What cannot be worked out here is refetched.
+ * `handled`: who answers changed (handed to a person, or back): it may now belong in a list
+ * filtered by status that does not hold it, which the server then places.
  */
-function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'activity' | 'updated') {
+function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'activity' | 'updated' | 'handled') {
   for (const [key, data] of qc.getQueriesData<Page>({ queryKey: conversationKeys.lists() })) {
     const params = (key as QueryKey)[2] as ConversationListParams | undefined;
     if (!data || !params) continue;
@@ -41,13 +43,15 @@ function patchLists(qc: QueryClient, c: ConversationOut, change: 'started' | 'ac
       const next = !c.lastMessage && data.data[index].lastMessage ? { ...c, lastMessage: data.data[index].lastMessage } : c;
       if (!fit) {
         qc.setQueryData<Page>(key, { ...data, data: data.data.filter((x) => x.id !== c.id), meta: { ...data.meta, total: Math.max(0, data.meta.total - 1) } });
-      } else if (change !== 'updated' && params.page === 1) {
+      } else if ((change === 'started' || change === 'activity') && params.page === 1) {
         qc.setQueryData<Page>(key, { ...data, data: [next, ...data.data.filter((x) => x.id !== c.id)] });
       } else {
         qc.setQueryData<Page>(key, { ...data, data: data.data.map((x) => (x.id === c.id ? next : x)) });
       }
     } else if (fit && change === 'started' && params.page === 1) {
       qc.setQueryData<Page>(key, { ...data, data: [c, ...data.data].slice(0, params.limit), meta: { ...data.meta, total: data.meta.total + 1 } });
+    } else if (fit && change === 'handled') {
+      refetch();
     } else if (fit && change !== 'updated') {
       // Fits but is not here (a later page, or beyond what page 1 holds): the server knows where.
       refetch();
@@ -81,6 +85,11 @@ export function applyConversationEvent(qc: QueryClient, event: RealtimeEvent): v
     }
     case 'conversation.ended':
       patchLists(qc, event.conversation, 'updated');
+      setDetailIfCached(qc, event.conversation);
+      break;
+    case 'conversation.handed_off':
+      // Handed to a person (`handed_off`) or back to the agent (`active`).
+      patchLists(qc, event.conversation, 'handled');
       setDetailIfCached(qc, event.conversation);
       break;
     case 'conversation.deleted':

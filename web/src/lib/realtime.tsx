@@ -18,6 +18,7 @@ const EVENT_TYPES: Record<RealtimeEventType, true> = {
   'conversation.started': true,
   'message.created': true,
   'conversation.ended': true,
+  'conversation.handed_off': true,
   'conversation.deleted': true,
   'team.notification': true,
   'configuration.changed': true,

@@ -9,6 +9,5 @@ export type KeyOf<Ns extends keyof Resources> = ParseKeys<Ns>;
 type Described<P> = { [K in keyof P]: P[K] extends { title: string; description: string } ? K : never }[keyof P];
 
 /** The pages the placeholders of each area name (`pages.<page>.title` …). */
-export type DashboardPage = Described<Resources['dashboard']['pages']>;
 export type AdminPage = Described<Resources['admin']['pages']>;
 export type PublicPage = Described<Resources['home']['pages']>;

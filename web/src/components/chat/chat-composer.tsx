@@ -8,10 +8,23 @@ import { cn } from '@/components/ui/cn';
 export const MAX_MESSAGE_LENGTH = 32_000;
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line; disabled while an answer comes.
+ * The message box: Enter sends, Shift+Enter starts a new line; disabled while an answer comes, and
+ * when `disabled` (a conversation that ended).
  * `compact` (a panel rather than a page) leaves out the hint and does not take the focus at first.
  */
-export function ChatComposer({ busy, onSend, onStop, compact = false }: { busy: boolean; onSend: (text: string) => void; onStop: () => void; compact?: boolean }) {
+export function ChatComposer({
+  busy,
+  onSend,
+  onStop,
+  compact = false,
+  disabled = false,
+}: {
+  busy: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  compact?: boolean;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('agents');
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -27,7 +40,7 @@ export function ChatComposer({ busy, onSend, onStop, compact = false }: { busy: 
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (busy || !text.trim()) return;
+    if (busy || disabled || !text.trim()) return;
     onSend(text);
     setText('');
   };
@@ -54,7 +67,7 @@ export function ChatComposer({ busy, onSend, onStop, compact = false }: { busy: 
           rows={2}
           value={text}
           maxLength={MAX_MESSAGE_LENGTH}
-          disabled={busy}
+          disabled={busy || disabled}
           placeholder={t('chat.placeholder')}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -66,7 +79,7 @@ export function ChatComposer({ busy, onSend, onStop, compact = false }: { busy: 
             {t('chat.stop')}
           </Button>
         ) : (
-          <Button data-testid="chat-send" type="submit" disabled={!text.trim()}>
+          <Button data-testid="chat-send" type="submit" disabled={disabled || !text.trim()}>
             <SendHorizontal aria-hidden className="size-4 rtl:rotate-180" />
             {t('chat.send')}
           </Button>

@@ -1,4 +1,4 @@
-import { AlertTriangle, Bot, Copy, FileText, Info, RotateCcw, User } from 'lucide-react';
+import { AlertTriangle, Bot, Copy, FileText, Headset, Info, RotateCcw, User } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ToolCallList } from '@/components/chat/tool-calls';
@@ -48,6 +48,8 @@ export function ChatMessageView({ message, onRetry, canRetry }: { message: ChatM
   const { t } = useTranslation('agents');
   const mine = message.role === 'user';
   const streaming = message.status === 'streaming';
+  // An answer a person of the team wrote (the conversation was handed to them).
+  const byTeam = !mine && !!message.authorId;
   return (
     <li data-testid="chat-message" data-role={mine ? 'user' : 'assistant'} data-status={message.unsent ? 'unsent' : message.status} className={cn('flex gap-3', mine && 'flex-row-reverse')}>
       <span
@@ -57,10 +59,16 @@ export function ChatMessageView({ message, onRetry, canRetry }: { message: ChatM
           mine ? 'bg-zinc-200 text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200' : 'bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-accent-300',
         )}
       >
-        {mine ? <User className="size-4" /> : <Bot className="size-4" />}
+        {mine ? <User className="size-4" /> : byTeam ? <Headset className="size-4" /> : <Bot className="size-4" />}
       </span>
       <div className={cn('flex min-w-0 max-w-[85%] flex-col', mine ? 'items-end' : 'items-start')}>
-        <span className="sr-only">{mine ? t('chat.you') : t('chat.agent')}</span>
+        {byTeam ? (
+          <span data-testid="chat-team-author" className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+            {t('chat.flow.teamMember')}
+          </span>
+        ) : (
+          <span className="sr-only">{mine ? t('chat.you') : t('chat.agent')}</span>
+        )}
         {!mine ? <ToolCallList calls={message.toolCalls} className="mb-2 w-md max-w-full" /> : null}
         <div
           className={cn(

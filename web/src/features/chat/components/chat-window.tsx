@@ -33,8 +33,9 @@ export function ChatWindow({ agentId, greeting, shareToken, className }: Props) 
           failed={chat.historyError}
           onRetry={chat.retry}
           builtinBanner
+          flow={chat.flow}
         />
-        <ChatComposer busy={chat.busy} onSend={(text) => void chat.send(text)} onStop={chat.stop} />
+        <ChatComposer busy={chat.busy} disabled={chat.flow.ended} onSend={(text) => void chat.send(text)} onStop={chat.stop} />
       </section>
     </div>
   );

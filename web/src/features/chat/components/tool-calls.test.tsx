@@ -74,6 +74,7 @@ describe('tool call cards', () => {
   it('show in a conversation’s transcript, under the answer that made them', async () => {
     server.use(
       mockApi.get('/conversations/{id}', () => ok(makeConversation()), { id: 'c1' }),
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ access: 'view' })), { id: 'a1' }),
       mockApi.get('/conversations/{id}/messages', () =>
         ok([makeStoredMessage(), makeStoredMessage({ id: 'm2', role: 'assistant', content: 'The forecast service is down.', toolCalls: [weather] })]),
         { id: 'c1' },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeAgent } from '@/testing/mocks/agents';
 import { makeConversation } from '@/testing/mocks/conversations';
 import { mockApi, mswPath, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
@@ -13,6 +14,7 @@ function voiceConversation(channel: 'voice' | 'web') {
   const voiceReads = { count: 0 };
   server.use(
     mockApi.get('/conversations/{id}', () => ok(makeConversation({ id: 'c1', channel, title: 'Opening hours' })), { id: 'c1' }),
+    mockApi.get('/agents/{id}', () => ok(makeAgent({ access: 'view' })), { id: 'a1' }),
     mockApi.get('/conversations/{id}/messages', () => ok([turn.userMessage, turn.answer]), { id: 'c1' }),
     mockApi.get(
       '/voice/conversations/{id}/messages',

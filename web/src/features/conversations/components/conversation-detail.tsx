@@ -11,7 +11,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useConfirmAction } from '@/components/ui/use-confirm-action';
 import { MessageAudio } from '@/components/voice/message-audio';
 import { ChannelTag, ConversationStatusBadge } from '@/features/conversations/components/badges';
+import { HandoffActions } from '@/features/conversations/components/handoff-actions';
+import { HandoffReply } from '@/features/conversations/components/handoff-reply';
+import { HandoffStatus } from '@/features/conversations/components/handoff-status';
 import { MessageItem } from '@/features/conversations/components/message-item';
+import { useHandoff } from '@/features/conversations/hooks/use-handoff';
 import { formatDateTime, formatNumber } from '@/features/conversations/utils/format';
 import { ApiError } from '@/lib/api-client';
 import {
@@ -67,6 +71,8 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
     seenCount.current = messageCount;
     if (isVoice && before !== undefined && messageCount !== before) void qc.invalidateQueries({ queryKey: voiceKeys.messages(conversationId), exact: true });
   }, [qc, isVoice, conversationId, messageCount]);
+  // Taking it over, answering in it and handing it back, for those who may edit its agent.
+  const handoff = useHandoff(conversation.data);
   const end = useEndConversation();
   const remove = useDeleteConversation();
   const exporter = useExportConversation();
@@ -122,6 +128,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
           </div>
           {/* One row of actions under the title; on a narrow screen it wraps as a row. */}
           <div className="flex flex-wrap items-center gap-2">
+            <HandoffActions handoff={handoff} />
             <Button variant="secondary" size="sm" onClick={() => onExport('json')} disabled={exporter.isPending}>
               <Download aria-hidden className="size-4" />
               {t('conversations.detail.exportJson')}
@@ -130,7 +137,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
               <Download aria-hidden className="size-4" />
               {t('conversations.detail.exportCsv')}
             </Button>
-            {c.status === 'active' ? (
+            {c.status !== 'ended' ? (
               <Button variant="secondary" size="sm" onClick={onEnd} disabled={end.isPending}>
                 {end.isPending ? <Spinner className="size-4" /> : <CircleStop aria-hidden className="size-4" />}
                 {t('conversations.detail.end')}
@@ -141,6 +148,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
               {t('conversations.detail.delete')}
             </Button>
           </div>
+          <HandoffStatus handoff={handoff} />
         </header>
       </div>
 
@@ -194,6 +202,13 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
             })}
           </ol>
         )}
+        {handoff.mine ? (
+          <HandoffReply
+            conversationId={c.id}
+            autoFocus={handoff.tookOver}
+            className="mt-6 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+          />
+        ) : null}
       </section>
 
       {confirmDelete.dialog}

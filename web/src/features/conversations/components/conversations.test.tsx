@@ -142,6 +142,7 @@ describe('conversation transcript', () => {
   const handlers = () => [
     mockApi.get('/conversations/{id}', () => ok(conversation), { id: 'c1' }),
     mockApi.get('/conversations/{id}/messages', () => ok(messages), { id: 'c1' }),
+    mockApi.get('/agents/{id}', () => ok(makeAgent({ access: 'view' })), { id: 'a1' }),
   ];
 
   let originalCreate: typeof URL.createObjectURL;
@@ -206,6 +207,7 @@ describe('conversation transcript', () => {
     server.use(
       mockApi.get('/conversations/{id}', () => ok(conversation), { id: 'c1' }),
       mockApi.get('/conversations/{id}/messages', () => ok(rows), { id: 'c1' }),
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ access: 'view' })), { id: 'a1' }),
     );
     renderApp('/dashboard/conversations/c1', { user: plainUser });
     const items = await screen.findAllByTestId('transcript-message');
@@ -306,20 +308,24 @@ describe('conversation transcript', () => {
 describe('live conversations', () => {
   it('shows new conversations and messages as the socket announces them', async () => {
     const c1 = makeConversation({ id: 'c1', title: 'Shipping question', messageCount: 2, lastMessage: { role: 'assistant', text: 'It left the warehouse today.' } });
-    let listQuery: URLSearchParams | null = null;
+    const statuses: (string | null)[] = [];
     server.use(
       mockApi.get('/conversations', ({ request }) => {
-        listQuery = new URL(request.url).searchParams;
-        return HttpResponse.json({ success: true, data: [c1], meta: { page: 1, limit: 50, total: 1 } });
+        const status = new URL(request.url).searchParams.get('status');
+        statuses.push(status);
+        const data = status === 'active' ? [c1] : [];
+        return HttpResponse.json({ success: true, data, meta: { page: 1, limit: 50, total: data.length } });
       }),
       mockApi.get('/conversations/{id}', () => ok(makeConversation({ id: 'c2', title: 'Fresh one', messageCount: 0 })), { id: 'c2' }),
       mockApi.get('/conversations/{id}/messages', () => ok([]), { id: 'c2' }),
+      mockApi.get('/agents/{id}', () => ok(makeAgent({ access: 'view' }))),
     );
     const { user } = renderApp('/dashboard/conversations/live', { user: plainUser });
     expect(await screen.findAllByTestId('live-conversation')).toHaveLength(1);
     // The list carries the start of each conversation's latest message.
     expect(screen.getByTestId('live-conversation')).toHaveTextContent('Assistant: It left the warehouse today.');
-    expect(listQuery!.get('status')).toBe('active');
+    // The active conversations, and those handed to a person.
+    expect(statuses.sort()).toEqual(['active', 'handed_off']);
     expect(screen.getByTestId('live-status')).toHaveTextContent('Connecting…');
 
     const socket = FakeWebSocket.last();

@@ -1,4 +1,4 @@
-import { AlertTriangle, Bot, FileText, Info, User, Wrench, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Bot, FileText, Headset, Info, User, Wrench, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolCallList } from '@/components/chat/tool-calls';
@@ -6,6 +6,7 @@ import { AdminConfigurationLink } from '@/components/system/admin-configuration-
 import { cn } from '@/components/ui/cn';
 import { Markdown } from '@/components/ui/markdown';
 import type { MessageRole, MessageStatus } from '@/lib/api-enums';
+import { useAuth } from '@/lib/auth';
 import type { MessageOut } from '@/lib/conversations';
 import { formatNumber, formatTime } from '@/features/conversations/utils/format';
 import { formatDuration } from '@/lib/format';
@@ -35,8 +36,11 @@ const statusBadges: Record<MessageStatus, { label: KeyOf<'dashboard'>; className
 export function MessageItem({ message, testId, audio }: { message: MessageOut; testId: string; audio?: ReactNode }) {
   const { t, i18n } = useTranslation(['dashboard', 'agents']);
   const lng = i18n.language;
+  const { user } = useAuth();
   const isUser = message.role === 'user';
-  const Icon = roleIcons[message.role];
+  // An answer a team member typed in a conversation handed to a person: who wrote it.
+  const author = message.authorId ? (user && message.authorId === user.id ? 'you' : 'team') : null;
+  const Icon = author ? Headset : roleIcons[message.role];
   const badge = statusBadges[message.status];
   const time = formatTime(lng, message.createdAt);
   const latency = formatDuration(lng, message.latencyMs);
@@ -47,19 +51,29 @@ export function MessageItem({ message, testId, audio }: { message: MessageOut; t
   const formatted = message.role === 'assistant' && !!message.content;
 
   return (
-    <li data-testid={testId} data-role={message.role} data-status={message.status} className={cn('flex gap-3', isUser && 'flex-row-reverse')}>
+    <li data-testid={testId} data-role={message.role} data-status={message.status} data-author={author ?? undefined} className={cn('flex gap-3', isUser && 'flex-row-reverse')}>
       <span
         aria-hidden
         className={cn(
           'mt-1 flex size-8 shrink-0 items-center justify-center rounded-full',
-          isUser ? 'bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-accent-300' : 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300',
+          isUser
+            ? 'bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-accent-300'
+            : author
+              ? 'bg-sky-100 text-sky-700 dark:bg-sky-500/20 dark:text-sky-300'
+              : 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300',
         )}
       >
         <Icon className="size-4" />
       </span>
       <article className={cn('min-w-0 max-w-[min(42rem,85%)]', isUser && 'text-end')}>
         <header className={cn('flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400', isUser && 'justify-end')}>
-          <span className="font-medium text-zinc-800 dark:text-zinc-200">{t(`conversations.roles.${message.role}`, { defaultValue: message.role })}</span>
+          <span className="font-medium text-zinc-800 dark:text-zinc-200">
+            {author === 'you'
+              ? t('conversations.handoff.you')
+              : author === 'team'
+                ? t('conversations.handoff.teamMember')
+                : t(`conversations.roles.${message.role}`, { defaultValue: message.role })}
+          </span>
           {time ? <time dateTime={message.createdAt}>{time}</time> : null}
           {badge ? <span className={cn('rounded px-1.5 py-0.5 font-medium', badge.className)}>{t(badge.label)}</span> : null}
           {audio ? <span className="self-center">{audio}</span> : null}

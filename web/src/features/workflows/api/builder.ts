@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAgentOptions } from '@/lib/agent-options';
-import { useMyMcpServers } from '@/lib/mcp';
 import { workflowKeys, type Execution } from '@/features/workflows/api/workflows';
 
 // What the builder reads besides the workflow: the agents an agent or llm node (and an event
-// trigger) may name, my MCP servers with their tools for an mcp node, and a test run followed
-// until it ends. The agents and servers are the app's shared queries (`['agents', 'list', …]`,
-// `['mcp', …]`), so a change made elsewhere refreshes the selects.
+// trigger) may name, and a test run followed until it ends. (An mcp node's servers come from the
+// shared graph builder's fields.) The agents are the app's shared query (`['agents', 'list', …]`),
+// so a change made elsewhere refreshes the selects.
 
 /** My agents by name (GET /agents), for the selects of agent and llm nodes and the event trigger. */
 export const useBuilderAgents = useAgentOptions;
-
-/** My MCP servers (GET /mcp) with the tools their last test found. */
-export const useBuilderMcpServers = useMyMcpServers;
 
 /** How often a run still going is read again, besides the socket's `workflow.execution` events. */
 export const RUN_POLL_MS = 1000;

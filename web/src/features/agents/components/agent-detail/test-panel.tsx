@@ -44,9 +44,10 @@ export function TestPanel({ agent }: { agent: Agent }) {
           loading={chat.loadingHistory}
           failed={chat.historyError}
           onRetry={chat.retry}
+          flow={chat.flow}
           className="p-3"
         />
-        <ChatComposer busy={chat.busy} onSend={(text) => void chat.send(text)} onStop={chat.stop} compact />
+        <ChatComposer busy={chat.busy} disabled={chat.flow.ended} onSend={(text) => void chat.send(text)} onStop={chat.stop} compact />
       </section>
     </Card>
   );

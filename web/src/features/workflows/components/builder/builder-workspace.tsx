@@ -1,8 +1,15 @@
-import { useReactFlow } from '@xyflow/react';
-import { ArrowLeft, ChevronDown, ChevronUp, Play, Save } from 'lucide-react';
+import { ArrowLeft, ChevronDown, ChevronUp, Play } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BuilderFrame, SaveButton } from '@/components/graph-builder/builder-frame';
+import { GraphToolbar } from '@/components/graph-builder/graph-toolbar';
+import { measuredSizes } from '@/components/graph-builder/layout';
+import { LeavePrompt } from '@/components/graph-builder/leave-prompt';
+import { Palette } from '@/components/graph-builder/palette';
+import { SelectionPanel } from '@/components/graph-builder/selection-panel';
+import { useCanvasShortcuts } from '@/components/graph-builder/use-canvas-shortcuts';
+import { useCanvasView } from '@/components/graph-builder/use-canvas-view';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { RealtimeIndicator } from '@/components/ui/realtime-indicator';
@@ -14,23 +21,18 @@ import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { useUpdateWorkflow, useWorkflowRealtime, type NodeKind, type Workflow } from '@/features/workflows/api/workflows';
 import { BuilderCanvas } from '@/features/workflows/components/builder/builder-canvas';
-import { BuilderToolbar } from '@/features/workflows/components/builder/builder-toolbar';
 import type { CanvasDecor } from '@/features/workflows/components/builder/canvas-context';
-import { clipboard } from '@/features/workflows/components/builder/clipboard';
 import { EdgeInspector } from '@/features/workflows/components/builder/edge-inspector';
-import { NODE_WIDTH } from '@/features/workflows/components/builder/graph-convert';
 import { ImportDialog } from '@/features/workflows/components/builder/import-dialog';
 import { layoutGraph, needsLayout } from '@/features/workflows/components/builder/layout';
-import { LeavePrompt } from '@/features/workflows/components/builder/leave-prompt';
+import { KIND_LOOKS } from '@/features/workflows/components/builder/node-catalog';
 import { NodeInspector } from '@/features/workflows/components/builder/node-inspector';
-import { Palette } from '@/features/workflows/components/builder/palette';
 import type { Placed } from '@/features/workflows/components/builder/problems';
 import { ProblemsPanel } from '@/features/workflows/components/builder/problems-panel';
 import type { WorkflowDocument } from '@/features/workflows/components/builder/schemas';
-import { SelectionPanel } from '@/features/workflows/components/builder/selection-panel';
 import { TestRunPanel } from '@/features/workflows/components/builder/test-run-panel';
-import { useBuilderShortcuts } from '@/features/workflows/components/builder/use-builder-shortcuts';
-import { copySelected, documentKey, graphOf, initState, useBuilderState, type BuilderInit } from '@/features/workflows/components/builder/use-builder-state';
+import { PALETTE_KINDS } from '@/features/workflows/components/builder/types';
+import { clipboard, copySelected, documentKey, graphOf, initState, useBuilderState, type BuilderInit } from '@/features/workflows/components/builder/use-builder-state';
 import { fieldProblems, useGraphValidation } from '@/features/workflows/components/builder/use-graph-validation';
 import { useTestRun } from '@/features/workflows/components/builder/use-test-run';
 import { WorkflowPanel } from '@/features/workflows/components/builder/workflow-panel';
@@ -56,7 +58,7 @@ export function BuilderWorkspace({ workflow: loaded }: { workflow: Workflow }) {
   const { t, i18n } = useTranslation('dashboard');
   const rtl = directionOf(i18n.language) === 'rtl';
   const { theme } = useTheme();
-  const flow = useReactFlow();
+  const view = useCanvasView();
   const [initial] = useState(() => initFrom(loaded, rtl));
   const { state, actions } = useBuilderState(() => initial);
   const [savedKey, setSavedKey] = useState(() => documentKey(initState(initial)));
@@ -113,12 +115,7 @@ export function BuilderWorkspace({ workflow: loaded }: { workflow: Workflow }) {
   const ensureSaved = useCallback(async () => (documentKey(stateRef.current) === savedKey ? true : save()), [save, savedKey]);
   const run = useTestRun(workflow.id, ensureSaved);
 
-  const fit = useCallback(() => {
-    // Nothing to fit into while the canvas has no size (not laid out yet).
-    const box = document.querySelector('[data-testid="builder-canvas"]')?.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0) void flow.fitView({ padding: 0.25, maxZoom: 1, duration: 250 });
-  }, [flow]);
-  const fitSoon = useCallback(() => window.setTimeout(fit, 60), [fit]);
+  const { fit, fitSoon } = view;
 
   // Opening or closing the panel below resizes the canvas: every node back in view.
   const panelShown = useRef(panelOpen);
@@ -145,41 +142,20 @@ export function BuilderWorkspace({ workflow: loaded }: { workflow: Workflow }) {
     actions.redo();
     setAnnouncement(t('workflowBuilder.announce.redone'));
   }, [actions, t]);
-  useBuilderShortcuts({ undo, redo, copy, paste, save: () => void save() });
+  useCanvasShortcuts({ undo, redo, copy, paste, save: () => void save() });
 
   const layout = () => {
-    const sizes = new Map(stateRef.current.nodes.map((n) => [n.id, { width: n.measured?.width, height: n.measured?.height }]));
-    actions.replace(layoutGraph(graphOf(stateRef.current), sizes));
+    actions.replace(layoutGraph(graphOf(stateRef.current), measuredSizes(stateRef.current.nodes)));
     fitSoon();
-  };
-
-  /** Pans to a spot of the canvas when it is out of view (a node just added there). */
-  const reveal = (at: { x: number; y: number }) => {
-    const box = document.querySelector('[data-testid="builder-canvas"]')?.getBoundingClientRect();
-    if (!box || box.width === 0 || box.height === 0) return;
-    const topLeft = flow.screenToFlowPosition({ x: box.left, y: box.top });
-    const bottomRight = flow.screenToFlowPosition({ x: box.right, y: box.bottom });
-    const inside = at.x >= topLeft.x && at.y >= topLeft.y && at.x + NODE_WIDTH <= bottomRight.x && at.y + 90 <= bottomRight.y;
-    if (!inside) void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + 45, { zoom: flow.getZoom(), duration: 250 });
   };
 
   const addNode = (kind: NodeKind) => {
     const s = stateRef.current;
     const selected = s.nodes.filter((n) => n.selected);
     const after = selected.length === 1 && selected[0].type !== 'end' ? selected[0] : undefined;
-    let position: { x: number; y: number };
-    if (after) {
-      const children = s.edges.filter((e) => e.source === after.id).length;
-      position = { x: after.position.x + (rtl ? -1 : 1) * (NODE_WIDTH + 80), y: after.position.y + children * 110 };
-    } else {
-      const box = document.querySelector('[data-testid="builder-canvas"]')?.getBoundingClientRect();
-      const center = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
-      position = { x: center.x - NODE_WIDTH / 2, y: center.y - 40 };
-    }
-    // Never exactly on top of another node.
-    while (s.nodes.some((n) => Math.abs(n.position.x - position.x) < 30 && Math.abs(n.position.y - position.y) < 30)) position = { ...position, y: position.y + 110 };
+    const position = view.placeNew(s.nodes, s.edges, after, rtl);
     actions.addNode(kind, position, after?.id);
-    reveal(position);
+    view.reveal(position);
   };
 
   const exportDocument = () => {
@@ -202,7 +178,7 @@ export function BuilderWorkspace({ workflow: loaded }: { workflow: Workflow }) {
       const trigger = state.nodes.find((n) => n.type === 'trigger');
       actions.select(trigger ? [trigger.id] : []);
     }
-    if (p.at.kind === 'node') window.setTimeout(() => void flow.fitView({ nodes: [{ id: p.at.kind === 'node' ? p.at.id : '' }], maxZoom: 1, duration: 250, padding: 0.5 }), 30);
+    if (p.at.kind === 'node') view.showNode(p.at.id);
   };
 
   const startRun = () => {
@@ -252,7 +228,12 @@ export function BuilderWorkspace({ workflow: loaded }: { workflow: Workflow }) {
   } else if (selectedNodes.length + selectedEdges.length > 1) {
     inspector = (
       <SelectionPanel
-        count={selectedNodes.length + selectedEdges.length}
+        labels={{
+          count: t('workflowBuilder.inspector.selected', { count: selectedNodes.length + selectedEdges.length }),
+          hint: t('workflowBuilder.inspector.selectedHint'),
+          copy: t('workflowBuilder.inspector.copy'),
+          delete: t('workflowBuilder.inspector.deleteSelected'),
+        }}
         onCopy={copy}
         onDelete={() =>
           actions.remove(
@@ -286,135 +267,147 @@ export function BuilderWorkspace({ workflow: loaded }: { workflow: Workflow }) {
         : t('workflowBuilder.inspector.workflow');
 
   return (
-    <div className="-mx-4 -my-8 flex h-[calc(100dvh-3.5rem)] min-h-[34rem] flex-col sm:-mx-6 lg:-mx-10" data-testid="workflow-builder">
-      <LeavePrompt dirty={dirty} />
-      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-        <Link
-          to={`/dashboard/workflows/${workflow.id}`}
-          className="inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-sm text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-white"
-        >
-          <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {t('workflowBuilder.back')}
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-semibold tracking-tight" dir="auto">
-            {state.name.trim() || t('workflowBuilder.untitled')}
-          </h1>
-          <p className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
-            <span data-testid="workflow-version">{t('workflowBuilder.version', { version: workflow.version })}</span>
-            <span aria-hidden>·</span>
-            <span role="status" data-testid="save-state" className={cn(dirty && 'font-medium text-amber-700 dark:text-amber-400')}>
-              {dirty ? t('workflowBuilder.unsaved') : t('workflowBuilder.saved')}
-            </span>
-          </p>
-        </div>
-        <RealtimeIndicator status={live} />
-        <Button variant="secondary" size="sm" onClick={startRun} disabled={run.starting} title={t('workflowBuilder.run.startHint')}>
-          {run.starting ? <Spinner className="size-4" /> : <Play aria-hidden className="size-4" />}
-          {t('workflowBuilder.run.title')}
-        </Button>
-        <Button size="sm" onClick={() => void save()} disabled={update.isPending || !dirty} aria-keyshortcuts="Control+S">
-          {update.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : <Save aria-hidden className="size-4" />}
-          {update.isPending ? t('workflowBuilder.saving') : t('workflowBuilder.save.button')}
-          {dirty && !update.isPending ? <span aria-hidden className="size-2 rounded-full bg-amber-300" /> : null}
-        </Button>
-      </header>
-      <div className="flex min-h-0 flex-1">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
-            <BuilderToolbar
-              canUndo={state.history.past.length > 0}
-              canRedo={state.history.future.length > 0}
-              onUndo={undo}
-              onRedo={redo}
-              onLayout={layout}
-              onFit={fit}
-              onImport={() => setImporting(true)}
-              onExport={exportDocument}
-            />
-            <p role="status" className="sr-only">
-              {announcement}
+    <BuilderFrame
+      testId="workflow-builder"
+      header={
+        <>
+          <Link
+            to={`/dashboard/workflows/${workflow.id}`}
+            className="inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-sm text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-white"
+          >
+            <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+            {t('workflowBuilder.back')}
+          </Link>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg font-semibold tracking-tight" dir="auto">
+              {state.name.trim() || t('workflowBuilder.untitled')}
+            </h1>
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+              <span data-testid="workflow-version">{t('workflowBuilder.version', { version: workflow.version })}</span>
+              <span aria-hidden>·</span>
+              <span role="status" data-testid="save-state" className={cn(dirty && 'font-medium text-amber-700 dark:text-amber-400')}>
+                {dirty ? t('workflowBuilder.unsaved') : t('workflowBuilder.saved')}
+              </span>
             </p>
           </div>
-          <div className="border-b border-zinc-200 bg-zinc-50/60 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900/40">
-            <Palette onAdd={addNode} withTrigger={!state.nodes.some((n) => n.type === 'trigger')} />
-          </div>
-          <div className="relative min-h-0 flex-1">
-            <BuilderCanvas nodes={state.nodes} edges={state.edges} decor={decor} actions={actions} />
-          </div>
-          <section
-            aria-label={t('workflowBuilder.panel.label')}
-            data-testid="builder-panel"
-            className={cn('relative flex shrink-0 flex-col border-t border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950', panelOpen && 'h-60')}
+          <RealtimeIndicator status={live} />
+          <Button variant="secondary" size="sm" onClick={startRun} disabled={run.starting} title={t('workflowBuilder.run.startHint')}>
+            {run.starting ? <Spinner className="size-4" /> : <Play aria-hidden className="size-4" />}
+            {t('workflowBuilder.run.title')}
+          </Button>
+          <SaveButton label={t('workflowBuilder.save.button')} savingLabel={t('workflowBuilder.saving')} pending={update.isPending} dirty={dirty} onSave={() => void save()} />
+        </>
+      }
+      toolbar={
+        <GraphToolbar
+          labels={{
+            label: t('workflowBuilder.toolbar.label'),
+            undo: t('workflowBuilder.toolbar.undo'),
+            redo: t('workflowBuilder.toolbar.redo'),
+            layout: t('workflowBuilder.toolbar.layout'),
+            fitView: t('workflowBuilder.toolbar.fitView'),
+            import: t('workflowBuilder.toolbar.import'),
+            export: t('workflowBuilder.toolbar.export'),
+          }}
+          canUndo={state.history.past.length > 0}
+          canRedo={state.history.future.length > 0}
+          onUndo={undo}
+          onRedo={redo}
+          onLayout={layout}
+          onFit={fit}
+          onImport={() => setImporting(true)}
+          onExport={exportDocument}
+        />
+      }
+      announcement={announcement}
+      palette={
+        <Palette
+          title={t('workflowBuilder.palette.title')}
+          hint={t('workflowBuilder.palette.hint')}
+          items={(state.nodes.some((n) => n.type === 'trigger') ? PALETTE_KINDS : (['trigger', ...PALETTE_KINDS] as const)).map((kind) => ({
+            kind,
+            label: t(`workflowBuilder.kinds.${kind}.label`),
+            description: t(`workflowBuilder.kinds.${kind}.description`),
+            look: KIND_LOOKS[kind],
+          }))}
+          onAdd={addNode}
+        />
+      }
+      canvas={<BuilderCanvas nodes={state.nodes} edges={state.edges} decor={decor} actions={actions} />}
+      below={
+        <section
+          aria-label={t('workflowBuilder.panel.label')}
+          data-testid="builder-panel"
+          className={cn('relative flex shrink-0 flex-col border-t border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950', panelOpen && 'h-60')}
+        >
+          <button
+            type="button"
+            onClick={() => setPanelOpen((o) => !o)}
+            aria-expanded={panelOpen}
+            className="absolute end-3 top-2 z-10 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
           >
-            <button
-              type="button"
-              onClick={() => setPanelOpen((o) => !o)}
-              aria-expanded={panelOpen}
-              className="absolute end-3 top-2 z-10 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
-            >
-              {panelOpen ? <ChevronDown aria-hidden className="size-3.5" /> : <ChevronUp aria-hidden className="size-3.5" />}
-              {panelOpen ? t('workflowBuilder.panel.hide') : t('workflowBuilder.panel.show')}
-            </button>
-            <Tabs<PanelTab>
-              label={t('workflowBuilder.panel.label')}
-              selected={panel}
-              onSelect={(id) => {
-                setPanel(id);
-                setPanelOpen(true);
-              }}
-              className="flex min-h-0 flex-1 flex-col space-y-0 [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:overflow-y-auto [&>[role=tabpanel]]:py-3"
-              tabs={[
-                {
-                  id: 'problems',
-                  title: (
-                    <span className="flex items-center gap-1.5">
-                      {t('workflowBuilder.problems.title')}
-                      {problemCount ? <span className="rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{problemCount}</span> : null}
-                    </span>
-                  ),
-                },
-                {
-                  id: 'run',
-                  title: (
-                    <span className="flex items-center gap-1.5">
-                      {t('workflowBuilder.run.title')}
-                      {run.run ? <span aria-hidden className={cn('size-2 rounded-full', runDot(run.run.status))} /> : null}
-                    </span>
-                  ),
-                },
-              ]}
-            >
-              {(id) =>
-                !panelOpen ? null : id === 'problems' ? (
-                  <ProblemsPanel problems={validation.problems} checking={validation.checking} failed={validation.failed} nodeLabel={nodeLabel} onShow={show} />
-                ) : (
-                  <TestRunPanel
-                    input={run.input}
-                    onInput={run.setInput}
-                    inputError={run.inputError}
-                    run={run.run}
-                    starting={run.starting}
-                    canceling={run.canceling}
-                    startError={run.startError}
-                    nodeLabel={nodeLabel}
-                    onStart={() => void run.start()}
-                    onCancel={run.cancel}
-                    onClear={run.clear}
-                  />
-                )
-              }
-            </Tabs>
-          </section>
-        </div>
-        <aside aria-labelledby="builder-inspector-title" className="flex w-80 shrink-0 flex-col border-s border-zinc-200 dark:border-zinc-800">
-          <h2 id="builder-inspector-title" className="border-b border-zinc-200 px-4 py-2.5 text-sm font-semibold dark:border-zinc-800">
-            {inspectorTitle}
-          </h2>
-          <div className="min-h-0 flex-1 overflow-y-auto p-4">{inspector}</div>
-        </aside>
-      </div>
+            {panelOpen ? <ChevronDown aria-hidden className="size-3.5" /> : <ChevronUp aria-hidden className="size-3.5" />}
+            {panelOpen ? t('workflowBuilder.panel.hide') : t('workflowBuilder.panel.show')}
+          </button>
+          <Tabs<PanelTab>
+            label={t('workflowBuilder.panel.label')}
+            selected={panel}
+            onSelect={(id) => {
+              setPanel(id);
+              setPanelOpen(true);
+            }}
+            className="flex min-h-0 flex-1 flex-col space-y-0 [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:overflow-y-auto [&>[role=tabpanel]]:py-3"
+            tabs={[
+              {
+                id: 'problems',
+                title: (
+                  <span className="flex items-center gap-1.5">
+                    {t('workflowBuilder.problems.title')}
+                    {problemCount ? <span className="rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{problemCount}</span> : null}
+                  </span>
+                ),
+              },
+              {
+                id: 'run',
+                title: (
+                  <span className="flex items-center gap-1.5">
+                    {t('workflowBuilder.run.title')}
+                    {run.run ? <span aria-hidden className={cn('size-2 rounded-full', runDot(run.run.status))} /> : null}
+                  </span>
+                ),
+              },
+            ]}
+          >
+            {(id) =>
+              !panelOpen ? null : id === 'problems' ? (
+                <ProblemsPanel problems={validation.problems} checking={validation.checking} failed={validation.failed} nodeLabel={nodeLabel} onShow={show} />
+              ) : (
+                <TestRunPanel
+                  input={run.input}
+                  onInput={run.setInput}
+                  inputError={run.inputError}
+                  run={run.run}
+                  starting={run.starting}
+                  canceling={run.canceling}
+                  startError={run.startError}
+                  nodeLabel={nodeLabel}
+                  onStart={() => void run.start()}
+                  onCancel={run.cancel}
+                  onClear={run.clear}
+                />
+              )
+            }
+          </Tabs>
+        </section>
+      }
+      inspectorTitle={inspectorTitle}
+      inspector={inspector}
+    >
+      <LeavePrompt
+        dirty={dirty}
+        labels={{ title: t('workflowBuilder.leave.title'), body: t('workflowBuilder.leave.body'), leave: t('workflowBuilder.leave.leave'), stay: t('workflowBuilder.leave.stay') }}
+      />
       {importing ? <ImportDialog onImport={importDocument} onClose={() => setImporting(false)} /> : null}
-    </div>
+    </BuilderFrame>
   );
 }

@@ -1,12 +1,11 @@
-import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ProblemList } from '@/components/graph-builder/problem-list';
+import { DeleteButton } from '@/components/graph-builder/selection-panel';
 import { FormField } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
 import { DEFAULT_LOOP } from '@/features/workflows/components/builder/use-builder-state';
-import type { Placed } from '@/features/workflows/components/builder/problems';
-import { ProblemList } from '@/features/workflows/components/builder/problem-list';
+import { listed, type Placed } from '@/features/workflows/components/builder/problems';
 import { LIMITS, loopSchema } from '@/features/workflows/components/builder/schemas';
 import type { FlowEdge } from '@/features/workflows/components/builder/types';
 import { useBuilderMessage } from '@/features/workflows/components/builder/use-builder-message';
@@ -72,11 +71,8 @@ export function EdgeInspector({
           }}
         />
       ) : null}
-      <ProblemList problems={problems} label={t('workflowBuilder.inspector.problems')} />
-      <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={onDelete}>
-        <Trash2 aria-hidden className="size-4" />
-        {t('workflowBuilder.edge.delete')}
-      </Button>
+      <ProblemList problems={problems.map(listed)} label={t('workflowBuilder.inspector.problems')} />
+      <DeleteButton label={t('workflowBuilder.edge.delete')} onClick={onDelete} />
     </div>
   );
 }

@@ -1,13 +1,9 @@
-import { MarkerType } from '@xyflow/react';
+import { edgeMarker, type EdgeLook } from '@/components/graph-builder/canvas-look';
 import type { FlowEdge } from '@/features/workflows/components/builder/types';
 
 // An edge's colour and dash by the way it leaves its node: the usual way grey, a condition's true
 // green and false slate, `error` red and dashed, a loop amber and dashed. Mid tones, readable on
 // the light and the dark canvas.
-
-export const edgeMarker = (color: string) => ({ type: MarkerType.ArrowClosed, width: 18, height: 18, color });
-
-export type EdgeLook = { color: string; dashed: boolean };
 
 export function edgeLook(sourceHandle: string | null | undefined, loop: boolean): EdgeLook {
   if (loop) return { color: '#f59e0b', dashed: true };

@@ -1,21 +1,15 @@
+import { canvasPosition, graphPosition } from '@/components/graph-builder/canvas-convert';
+import { edgeMarker } from '@/components/graph-builder/canvas-look';
 import type { Graph, GraphEdge, GraphNode } from '@/features/workflows/api/workflows';
-import { edgeLook, edgeMarker } from '@/features/workflows/components/builder/edge-look';
+import { edgeLook } from '@/features/workflows/components/builder/edge-look';
 import type { FlowEdge, FlowNode, NodeConfig } from '@/features/workflows/components/builder/types';
+
+export { keepCanvasState, mirrorX, NODE_HEIGHT, NODE_WIDTH } from '@/components/graph-builder/canvas-convert';
 
 // The graph as the server keeps it ⇄ the canvas's nodes and edges. Positions are kept in the
 // graph as left-to-right ("logical") coordinates; in a right-to-left language the canvas shows
-// them mirrored, so a workflow reads from its trigger onwards in both directions. Converting
-// there and back gives the same graph (optional fields left out when empty).
-
-/** Every node is drawn this wide (`w-60`), so a mirrored position lands on the same spot. */
-export const NODE_WIDTH = 240;
-/** A node's usual height, for the layout of nodes not yet measured. */
-export const NODE_HEIGHT = 84;
-
-/** x on the canvas from x in the graph, and back (the same function: a mirror is its own inverse). */
-export const mirrorX = (x: number, rtl: boolean) => (rtl ? -x - NODE_WIDTH : x);
-
-const round = (n: number) => Math.round(n * 100) / 100;
+// them mirrored (see canvas-convert.ts), so a workflow reads from its trigger onwards in both
+// directions. Converting there and back gives the same graph (optional fields left out when empty).
 
 export function toFlowNode(node: GraphNode, rtl: boolean): FlowNode {
   const data: NodeConfig = { kind: node.type, config: { ...(node.data ?? {}) } };
@@ -23,11 +17,10 @@ export function toFlowNode(node: GraphNode, rtl: boolean): FlowNode {
   if (node.timeoutSeconds != null) data.timeoutSeconds = node.timeoutSeconds;
   if (node.retries != null) data.retries = node.retries;
   if (node.retryBackoffSeconds != null) data.retryBackoffSeconds = node.retryBackoffSeconds;
-  const position = node.position ?? { x: 0, y: 0 };
   return {
     id: node.id,
     type: node.type,
-    position: { x: mirrorX(position.x, rtl), y: position.y },
+    position: canvasPosition(node.position, rtl),
     data,
     deletable: node.type !== 'trigger',
   };
@@ -56,7 +49,7 @@ export function toGraphNode(node: FlowNode, rtl: boolean): GraphNode {
   const d = node.data;
   const out: GraphNode = { id: node.id, type: d.kind };
   if (d.name != null && d.name !== '') out.name = d.name;
-  out.position = { x: round(mirrorX(node.position.x, rtl)), y: round(node.position.y) };
+  out.position = graphPosition(node.position, rtl);
   out.data = { ...d.config };
   if (d.timeoutSeconds != null) out.timeoutSeconds = d.timeoutSeconds;
   if (d.retries != null) out.retries = d.retries;
@@ -81,20 +74,4 @@ export function toGraphEdge(edge: FlowEdge): GraphEdge {
 export function toGraph(nodes: FlowNode[], edges: FlowEdge[], opts: { rtl?: boolean } = {}): Graph {
   const rtl = opts.rtl ?? false;
   return { nodes: nodes.map((n) => toGraphNode(n, rtl)), edges: edges.map(toGraphEdge) };
-}
-
-/**
- * New canvas nodes for `next`, keeping what the canvas knows of nodes it already had (their
- * measured size, selection), so rebuilding after an undo or a layout does not make xyflow
- * measure them again.
- */
-export function keepCanvasState(prev: FlowNode[], next: FlowNode[], selected?: Set<string>): FlowNode[] {
-  const byId = new Map(prev.map((n) => [n.id, n]));
-  return next.map((n) => {
-    const old = byId.get(n.id);
-    const isSelected = selected ? selected.has(n.id) : (old?.selected ?? false);
-    const kept: FlowNode = { ...n, selected: isSelected };
-    if (old?.measured && old.type === n.type) kept.measured = old.measured;
-    return kept;
-  });
 }

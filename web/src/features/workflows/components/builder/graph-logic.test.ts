@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { copySelection, pasteFragment } from '@/features/workflows/components/builder/clipboard';
+import { copySelection, pasteFragment } from '@/components/graph-builder/clipboard';
 import { closesCycle, connectionProblem, isValidConnection } from '@/features/workflows/components/builder/connection-rules';
 import { mirrorX, NODE_WIDTH, toFlow, toGraph } from '@/features/workflows/components/builder/graph-convert';
-import { emptyHistory, record, redo, undo } from '@/features/workflows/components/builder/history';
-import { copyId, isValidId, nextEdgeId, nextNodeId } from '@/features/workflows/components/builder/ids';
+import { emptyHistory, record, redo, undo } from '@/components/graph-builder/history';
+import { copyId, isValidId, nextEdgeId, nextNodeId } from '@/components/graph-builder/ids';
 import { readWorkflowDocument } from '@/features/workflows/components/builder/import-document';
 import { layoutGraph, needsLayout } from '@/features/workflows/components/builder/layout';
 import { indexProblems, placeProblem } from '@/features/workflows/components/builder/problems';

@@ -1,10 +1,9 @@
-import { Bot, Clock, Flag, GitBranch, Globe, Mail, MessageSquare, Play, Sparkles, Wand2, Wrench, type LucideIcon } from 'lucide-react';
+import { Bot, Clock, Flag, GitBranch, Globe, Mail, MessageSquare, Play, Sparkles, Wand2, Wrench } from 'lucide-react';
+import type { KindLook } from '@/components/graph-builder/palette';
 import type { NodeKind } from '@/features/workflows/api/workflows';
 
 // Each node type's look (icon, colour) and the settings a new node of it starts with: what the
 // server needs, empty where the user has to fill it in (the checks then say what is missing).
-
-export type KindLook = { icon: LucideIcon; /** The icon's tile. */ tile: string; /** The minimap's colour. */ color: string };
 
 export const KIND_LOOKS: Record<NodeKind, KindLook> = {
   trigger: { icon: Play, tile: 'bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-accent-300', color: '#6366f1' },

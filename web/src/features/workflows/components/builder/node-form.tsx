@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useCallback, useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLiveForm } from '@/components/graph-builder/use-live-form';
 import { FormField } from '@/components/ui/form-field';
 import { AgentFields } from '@/features/workflows/components/builder/fields/agent-fields';
 import { ConditionFields } from '@/features/workflows/components/builder/fields/condition-fields';
@@ -101,18 +101,12 @@ function TimingFields({ kind }: { kind: NodeConfig['kind'] }) {
 export function NodeForm({ node, problems, onChange }: { node: NodeConfig; problems: ReadonlyMap<string, string>; onChange: (patch: Partial<NodeConfig>) => void }) {
   const { t } = useTranslation('dashboard');
   const kind = node.kind;
-  const resolver = useMemo(() => zodResolver(nodeFormSchema(kind)), [kind]);
-  const form = useForm<NodeFormValues, unknown, NodeFormOutput>({ resolver, defaultValues: toNodeFormValues(node), mode: 'onChange', shouldFocusError: false });
-  const { register, subscribe, handleSubmit, formState } = form;
+  const schema = useMemo(() => nodeFormSchema(kind), [kind]);
+  const [defaults] = useState(() => toNodeFormValues(node));
+  const write = useCallback((out: NodeFormOutput) => onChange(toNodePatch(out)), [onChange]);
   // Each change, once valid, goes into the graph.
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: () => void handleSubmit((out) => onChange(toNodePatch(out)))(),
-      }),
-    [subscribe, handleSubmit, onChange],
-  );
+  const form = useLiveForm<NodeFormValues, NodeFormOutput>(schema, defaults, write);
+  const { register, formState } = form;
   const msg = formState.errors.common?.name?.message;
   return (
     <FormProvider {...form}>

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { nodeIdSchema } from '@/features/workflows/components/builder/schemas';
 import { useBuilderMessage } from '@/features/workflows/components/builder/use-builder-message';
-import { ltr } from '@/features/workflows/components/builder/ltr';
+import { ltr } from '@/components/graph-builder/ltr';
 
 /**
  * A node's id, renamed when the field is left or Enter is pressed, if it is a valid id no other

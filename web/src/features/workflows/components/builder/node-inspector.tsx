@@ -1,15 +1,14 @@
-import { Trash2 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { KindHeading } from '@/components/graph-builder/kind-heading';
+import { ProblemList } from '@/components/graph-builder/problem-list';
+import { DeleteButton } from '@/components/graph-builder/selection-panel';
 import type { Trigger } from '@/features/workflows/api/workflows';
 import { KIND_LOOKS } from '@/features/workflows/components/builder/node-catalog';
 import { formFieldOf } from '@/features/workflows/components/builder/node-form-schema';
 import { NodeForm } from '@/features/workflows/components/builder/node-form';
 import { NodeIdField } from '@/features/workflows/components/builder/node-id-field';
-import type { Placed } from '@/features/workflows/components/builder/problems';
-import { ProblemList } from '@/features/workflows/components/builder/problem-list';
+import { listed, type Placed } from '@/features/workflows/components/builder/problems';
 import { TriggerPanel } from '@/features/workflows/components/builder/trigger-panel';
 import type { FlowNode, NodeConfig } from '@/features/workflows/components/builder/types';
 
@@ -44,8 +43,6 @@ export function NodeInspector({
 }) {
   const { t } = useTranslation('dashboard');
   const { id, data } = node;
-  const look = KIND_LOOKS[data.kind];
-  const Icon = look.icon;
   const update = useCallback((patch: Partial<NodeConfig>) => onUpdate(id, patch), [onUpdate, id]);
   const others = useMemo(() => new Set([...takenIds].filter((x) => x !== id)), [takenIds, id]);
   // The server's problems by form field, for the fields to show.
@@ -56,16 +53,8 @@ export function NodeInspector({
   }, [problems]);
   return (
     <div className="space-y-5">
-      <div className="flex items-start gap-3">
-        <span aria-hidden className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', look.tile)}>
-          <Icon className="size-5" />
-        </span>
-        <div className="min-w-0">
-          <h3 className="text-base font-semibold">{t(`workflowBuilder.kinds.${data.kind}.label`)}</h3>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t(`workflowBuilder.kinds.${data.kind}.description`)}</p>
-        </div>
-      </div>
-      <ProblemList problems={problems} label={t('workflowBuilder.inspector.problems')} />
+      <KindHeading look={KIND_LOOKS[data.kind]} title={t(`workflowBuilder.kinds.${data.kind}.label`)} description={t(`workflowBuilder.kinds.${data.kind}.description`)} />
+      <ProblemList problems={problems.map(listed)} label={t('workflowBuilder.inspector.problems')} />
       <NodeIdField key={`id:${id}:${revision}`} id={id} taken={others} onRename={(to) => onRename(id, to)} serverError={byField.get('id')} />
       <NodeForm key={`form:${id}:${revision}`} node={data} problems={byField} onChange={update} />
       {data.kind === 'trigger' ? (
@@ -76,10 +65,7 @@ export function NodeInspector({
           <TriggerPanel key={`trigger:${revision}`} trigger={trigger} webhookUrl={webhookUrl} problems={triggerProblems} onChange={onTrigger} />
         </section>
       ) : (
-        <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40" onClick={() => onDelete(id)}>
-          <Trash2 aria-hidden className="size-4" />
-          {t('workflowBuilder.inspector.deleteNode')}
-        </Button>
+        <DeleteButton label={t('workflowBuilder.inspector.deleteNode')} onClick={() => onDelete(id)} />
       )}
     </div>
   );

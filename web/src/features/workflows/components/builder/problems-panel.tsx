@@ -1,5 +1,6 @@
-import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ProblemRows } from '@/components/graph-builder/problem-list';
 import { Spinner } from '@/components/ui/spinner';
 import type { Placed, ProblemIndex } from '@/features/workflows/components/builder/problems';
 
@@ -52,31 +53,11 @@ export function ProblemsPanel({
           t('workflowBuilder.problems.count', { count: problems.all.length })
         )}
       </p>
-      {problems.all.length ? (
-        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-          {problems.all.map((p, i) => (
-            <li key={`${p.field}:${i}`} className="flex items-start gap-2 px-3 py-2 text-sm">
-              <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-red-600 dark:text-red-400" />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{where(p)}</p>
-                <p className="text-zinc-700 dark:text-zinc-300">{p.message}</p>
-                <code dir="ltr" className="block truncate font-mono text-[11px] text-zinc-500 dark:text-zinc-400">
-                  {p.field}
-                </code>
-              </div>
-              {p.at.kind === 'node' || p.at.kind === 'edge' || p.at.kind === 'trigger' ? (
-                <button
-                  type="button"
-                  onClick={() => onShow(p)}
-                  className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-accent-500/10"
-                >
-                  {t('workflowBuilder.problems.show')}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProblemRows
+        problems={problems.all.map((p) => ({ field: p.field, message: p.message, where: where(p), showable: p.at.kind !== 'workflow' }))}
+        showLabel={t('workflowBuilder.problems.show')}
+        onShow={(i) => onShow(problems.all[i])}
+      />
     </div>
   );
 }

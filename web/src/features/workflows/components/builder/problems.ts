@@ -1,3 +1,4 @@
+import { elementOf, groupByElement } from '@/components/graph-builder/problem-index';
 import type { Graph, Problem } from '@/features/workflows/api/workflows';
 
 // The problems the server finds (`POST /workflows/validate`, or a save's 422), placed where the
@@ -19,34 +20,21 @@ export type ProblemIndex = {
   workflow: Placed[];
 };
 
-const ELEMENT = /^graph\.(nodes|edges)(?:\.([A-Za-z][A-Za-z0-9_]*)|\[(\d+)\])(?:\.(.*))?$/;
-
 /** Where one problem belongs, reading indexes against the graph that was checked. */
 export function placeProblem(problem: Problem, graph: Graph): Placed {
   const { field, message } = problem;
-  const m = ELEMENT.exec(field);
-  if (m) {
-    const [, list, named, index, rest] = m;
-    const items = list === 'nodes' ? graph.nodes : graph.edges;
-    const id = named ?? items[Number(index)]?.id;
-    if (id !== undefined) return { field, message, at: { kind: list === 'nodes' ? 'node' : 'edge', id, path: rest ?? '' } };
-  }
+  const element = elementOf(field, 'graph', graph);
+  if (element) return { field, message, at: element };
   if (field === 'trigger' || field.startsWith('trigger.')) return { field, message, at: { kind: 'trigger', path: field.slice('trigger.'.length) } };
   return { field, message, at: { kind: 'workflow', path: field } };
 }
 
 export function indexProblems(problems: readonly Problem[], graph: Graph): ProblemIndex {
-  const index: ProblemIndex = { all: [], nodes: new Map(), edges: new Map(), trigger: [], workflow: [] };
-  for (const p of problems) {
-    const placed = placeProblem(p, graph);
-    index.all.push(placed);
-    if (placed.at.kind === 'node' || placed.at.kind === 'edge') {
-      const map = placed.at.kind === 'node' ? index.nodes : index.edges;
-      map.set(placed.at.id, [...(map.get(placed.at.id) ?? []), placed]);
-    } else if (placed.at.kind === 'trigger') index.trigger.push(placed);
-    else index.workflow.push(placed);
-  }
-  return index;
+  const all = problems.map((p) => placeProblem(p, graph));
+  return { all, ...groupByElement(all), trigger: all.filter((p) => p.at.kind === 'trigger'), workflow: all.filter((p) => p.at.kind === 'workflow') };
 }
 
 export const noProblems = (): ProblemIndex => ({ all: [], nodes: new Map(), edges: new Map(), trigger: [], workflow: [] });
+
+/** A problem as the shared lists show it (where in its node or edge, if anywhere). */
+export const listed = (p: Placed) => ({ field: p.field, message: p.message, path: p.at.kind !== 'workflow' && p.at.path ? p.at.path : undefined });

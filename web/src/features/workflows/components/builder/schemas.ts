@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import type { Graph, GraphEdge, GraphNode, NodeData, NodeKind, Trigger, TriggerKind, WorkflowEvent } from '@/features/workflows/api/workflows';
-import { ID_MAX, ID_PATTERN } from '@/features/workflows/components/builder/ids';
+import {
+  headerRows,
+  headerRowsOf,
+  headersOf,
+  intText as sharedIntText,
+  jsonObjectText as sharedJsonObjectText,
+  jsonTextOf,
+  numberText as sharedNumberText,
+  optionalText,
+  textOf,
+  type HeaderRow,
+} from '@/components/graph-builder/form-values';
+import { ID_MAX, ID_PATTERN } from '@/components/graph-builder/ids';
 import { enumValues } from '@/lib/api-enums';
 
 // The shapes the server takes, as zod schemas typed against the generated API types
@@ -120,38 +132,16 @@ export const documentSchema: z.ZodType<WorkflowDocument> = z.object({
 
 // ——— The inspector's forms: fields as typed (texts, rows), read into the server's shapes. ———
 
-/** A whole number typed in a box, `''` for none. */
-const intText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max), `${V}.range:${min}:${max}`)
-    .transform((v) => (v === '' ? undefined : Number(v)));
+// Numbers, JSON objects and header rows as typed (shared with the flow builder), with this
+// builder's messages.
+const intText = (min: number, max: number) => sharedIntText(min, max, `${V}.range:${min}:${max}`);
+const numberText = (min: number, max: number) => sharedNumberText(min, max, `${V}.range:${min}:${max}`);
+const jsonObjectText = sharedJsonObjectText(`${V}.jsonObject`);
+const optional = optionalText;
+const str = textOf;
+const jsonText = jsonTextOf;
 
-const numberText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max), `${V}.range:${min}:${max}`)
-    .transform((v) => (v === '' ? undefined : Number(v)));
-
-/** A JSON object typed in a box, `''` for none. */
-const jsonObjectText = z.string().transform((v, ctx): Record<string, unknown> | undefined => {
-  if (!v.trim()) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(v);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // reported below
-  }
-  ctx.addIssue({ code: 'custom', message: `${V}.jsonObject` });
-  return z.NEVER;
-});
-
-const optional = (v: string) => (v.trim() === '' ? undefined : v);
-
-export type HeaderRow = { name: string; value: string };
-const HEADER_NAME = /^[A-Za-z0-9_-]+$/;
+export type { HeaderRow };
 
 export type FormData = {
   trigger: Record<string, never>;
@@ -167,8 +157,6 @@ export type FormData = {
   end: { output: string };
 };
 
-const jsonText = (v: unknown) => (v == null ? '' : JSON.stringify(v, null, 2));
-const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 /** A node's settings as its form shows them (whatever the stored settings hold). */
 export const toFormData: { [K in NodeKind]: (data: Record<string, unknown>) => FormData[K] } = {
@@ -178,7 +166,7 @@ export const toFormData: { [K in NodeKind]: (data: Record<string, unknown>) => F
   http: (d) => ({
     method: HTTP_METHODS.find((m) => m === d.method) ?? 'GET',
     url: str(d.url),
-    headers: d.headers && typeof d.headers === 'object' ? Object.entries(d.headers as Record<string, unknown>).map(([name, value]) => ({ name, value: str(value) })) : [],
+    headers: headerRowsOf(d.headers),
     body: str(d.body),
   }),
   condition: (d) => ({ expression: str(d.expression) }),
@@ -216,23 +204,13 @@ export const formSchemas: { [K in NodeKind]: z.ZodType<D[K], FormData[K]> } = {
     .object({
       method: z.enum(HTTP_METHODS),
       url: z.string(),
-      headers: z.array(z.object({ name: z.string(), value: z.string() })).max(LIMITS.headers, `${V}.tooMany:${LIMITS.headers}`),
+      headers: headerRows(LIMITS.headers, { name: `${V}.headerName`, twice: `${V}.headerTwice`, tooMany: `${V}.tooMany:${LIMITS.headers}` }),
       body: z.string(),
-    })
-    .superRefine((v, ctx) => {
-      const seen = new Set<string>();
-      v.headers.forEach((h, i) => {
-        const name = h.name.trim();
-        if (!name && !h.value) return;
-        if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: `${V}.headerName` });
-        else if (seen.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: `${V}.headerTwice` });
-        seen.add(name.toLowerCase());
-      });
     })
     .transform((v) => {
       const out: D['http'] = { method: v.method, url: v.url };
-      const headers = Object.fromEntries(v.headers.filter((h) => h.name.trim()).map((h) => [h.name.trim(), h.value]));
-      if (Object.keys(headers).length) out.headers = headers;
+      const headers = headersOf(v.headers);
+      if (headers) out.headers = headers;
       if (optional(v.body)) out.body = v.body;
       return out;
     }),

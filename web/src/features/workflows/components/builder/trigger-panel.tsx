@@ -11,7 +11,7 @@ import type { Trigger, WorkflowEvent } from '@/features/workflows/api/workflows'
 import type { Placed } from '@/features/workflows/components/builder/problems';
 import { TRIGGER_KINDS, WORKFLOW_EVENTS, toTriggerForm, triggerFormSchema, type TriggerForm } from '@/features/workflows/components/builder/schemas';
 import { useBuilderMessage } from '@/features/workflows/components/builder/use-builder-message';
-import { ltr } from '@/features/workflows/components/builder/ltr';
+import { ltr } from '@/components/graph-builder/ltr';
 
 /** The events' translation keys (a key may not hold a dot). */
 const EVENT_KEYS = {

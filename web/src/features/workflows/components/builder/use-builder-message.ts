@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { KeyOf } from '@/types/i18n-keys';
-import { ltr } from '@/features/workflows/components/builder/ltr';
+import { keyedMessage } from '@/components/graph-builder/keyed-message';
+import { ltr } from '@/components/graph-builder/ltr';
 
 const PREFIX = 'workflowBuilder.validation.';
 
@@ -12,9 +13,8 @@ export function useBuilderMessage() {
   const { t } = useTranslation('dashboard');
   return (message: string | undefined | null): string | undefined => {
     if (!message) return undefined;
-    if (!message.startsWith(PREFIX)) return message;
-    const [key, a, b] = message.split(':');
+    const own = keyedMessage(message, PREFIX);
     // Our own zod messages are keys of this namespace.
-    return t(key as KeyOf<'dashboard'>, { min: a, max: b ?? a, example: ltr('{"key": "value"}') });
+    return own ? t(own.key as KeyOf<'dashboard'>, { min: own.min, max: own.max, example: ltr('{"key": "value"}') }) : message;
   };
 }

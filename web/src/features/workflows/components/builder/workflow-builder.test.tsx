@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Graph, Problem, WorkflowUpdate } from '@/features/workflows/api/workflows';
 import { makeRun, makeStep, makeWorkflow, sampleGraph } from '@/features/workflows/components/builder/test-fixtures';
-import { stubXyflowBrowser } from '@/features/workflows/components/builder/xyflow-stubs';
+import { stubXyflowBrowser } from '@/components/graph-builder/xyflow-stubs';
 import { fail, mockApi, ok } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { plainUser, renderApp } from '@/testing/test-utils';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useNodeField } from '@/features/workflows/components/builder/node-form-schema';
-import { ltr } from '@/features/workflows/components/builder/ltr';
+import { ltr } from '@/components/graph-builder/ltr';
 
 /** A condition node: the expression its true and false ways follow. */
 export function ConditionFields() {

@@ -3,7 +3,7 @@ import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { useWatch } from 'react-hook-form';
 import { useNodeField, type NodeFormValues } from '@/features/workflows/components/builder/node-form-schema';
-import { ltr } from '@/features/workflows/components/builder/ltr';
+import { ltr } from '@/components/graph-builder/ltr';
 
 /** A delay node: a number of seconds, or a time to wait until (one of them). */
 export function DelayFields() {
