@@ -18,7 +18,13 @@ export const dashboardQueryOptions = () =>
 
 export const useDashboard = () => useQuery(dashboardQueryOptions());
 
-const COUNTED_EVENTS = new Set(['conversation.started', 'message.created', 'conversation.ended', 'conversation.deleted']);
+const COUNTED_EVENTS = new Set([
+  'conversation.started',
+  'message.created',
+  'conversation.ended',
+  'conversation.handed_off',
+  'conversation.deleted',
+]);
 
 /**
  * Keeps the overview current while it is shown: conversation and message events refresh it,
