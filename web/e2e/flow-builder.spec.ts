@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, wearLook } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { dragBetween, signIn, wearLook } from './helpers';
 
 // The conversation flow builder end to end, on the main server: an agent made through the API is
 // opened at /dashboard/flow?agent=…; a question (an email), a choice and a handoff are dragged
@@ -15,17 +15,6 @@ type Flow = { nodes: Array<{ id: string; type: string; data?: Record<string, unk
 
 // A builder wants room: a laptop's screen.
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Drags with the mouse from the middle of one element to the middle of another, in steps (xyflow follows pointer moves). */
-async function dragBetween(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
 
 const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
 const card = (page: Page, id: string) => page.locator(`[data-testid="flow-node"][data-node-id="${id}"]`);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Signs a fresh user up through the API and puts the session into the browser's storage, as the
@@ -131,4 +131,15 @@ export async function wearLook(page: Page, look: { theme: string; lang: string }
     },
     [look.theme, look.lang],
   );
+}
+
+/** Drags with the mouse from the middle of one element to the middle of another, in steps (xyflow follows pointer moves). */
+export async function dragBetween(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 10, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { dragBetween, signIn } from './helpers';
 
 // The workflow builder end to end, on the main server: a blank workflow made through the API is
 // opened in the builder; a transform and an end are dragged from the palette onto the canvas and
@@ -11,17 +11,6 @@ type Data<T> = { data: T };
 
 // A builder wants room: a laptop's screen.
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Drags with the mouse from the middle of one element to the middle of another, in steps (xyflow follows pointer moves). */
-async function dragBetween(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
 
 test('workflow builder: drag steps in, connect them, save, and watch a test run succeed', async ({ page, request }) => {
   test.setTimeout(60_000);
